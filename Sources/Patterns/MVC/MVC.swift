@@ -1,0 +1,1 @@
+// Placeholder while the MVC module is written.

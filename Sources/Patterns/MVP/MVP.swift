@@ -1,0 +1,1 @@
+// Placeholder while the MVP module is written.

@@ -1,0 +1,1 @@
+// Placeholder while the MVVM module is written.

@@ -1,0 +1,1 @@
+// Placeholder while the VIPER module is written.

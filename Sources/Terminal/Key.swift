@@ -1,0 +1,44 @@
+/// One decoded key press, independent of curses key codes.
+public enum Key: Hashable, Sendable, CustomStringConvertible {
+    /// A printable character (already a whole grapheme where the terminal sent one).
+    case character(Character)
+    /// Ctrl plus a letter, lower-cased: Ctrl-C is `.control("c")`.
+    case control(Character)
+    case enter, escape, backspace, delete, tab, backTab
+    case up, down, left, right, home, end, pageUp, pageDown, insert
+    case function(Int)
+
+    /// A short human name, as the key bar and the trace pane print it.
+    public var description: String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let c): String(c)
+        case .control(let c): "Ctrl-\(c.uppercased())"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .delete: "Delete"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .insert: "Insert"
+        case .function(let n): "F\(n)"
+        }
+    }
+}
+
+/// What the terminal reports to the app's run loop.
+public enum TerminalEvent: Hashable, Sendable {
+    case key(Key)
+    /// The window changed size; the screen already has the new size.
+    case resize(Size)
+    /// SIGTERM, SIGHUP or SIGINT arrived: leave cleanly.
+    case terminate(signal: Int32)
+}

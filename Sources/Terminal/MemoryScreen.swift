@@ -1,0 +1,92 @@
+/// A screen that keeps its cells in memory: what tests, golden screens, headless replays and the
+/// benchmarks draw on. It behaves like the curses screen cell for cell, without a terminal.
+@MainActor
+public final class MemoryScreen: Screen {
+    /// One cell: a grapheme and its style. The right half of a wide character holds `nil`.
+    public struct Cell: Equatable, Sendable {
+        public var character: Character?
+        public var style: Style
+    }
+
+    public private(set) var size: Size
+    public let colorSupport: ColorSupport
+    /// The cursor position set during the last frame (nil when hidden).
+    public private(set) var cursor: Point?
+    /// How many frames were presented.
+    public private(set) var presentCount = 0
+
+    private var cells: [Cell]
+    private var pendingCursor: Point?
+
+    public init(size: Size, colorSupport: ColorSupport = .indexed256) {
+        self.size = size
+        self.colorSupport = colorSupport
+        self.cells = Array(repeating: Cell(character: " ", style: .plain), count: max(0, size.width * size.height))
+    }
+
+    /// Changes the size, as a terminal resize would (the content is blanked).
+    public func resize(to newSize: Size) {
+        size = newSize
+        cells = Array(repeating: Cell(character: " ", style: .plain), count: max(0, newSize.width * newSize.height))
+    }
+
+    public func erase() {
+        for index in cells.indices { cells[index] = Cell(character: " ", style: .plain) }
+        pendingCursor = nil
+    }
+
+    @discardableResult
+    public func put(_ text: String, at point: Point, style: Style, clip: Rect) -> Int {
+        let area = clip.intersection(Rect(origin: .zero, size: size))
+        guard point.y >= area.minY, point.y < area.maxY else { return 0 }
+        let placed = TextLayout.place(text, x: point.x, minX: area.minX, maxX: area.maxX)
+        for item in placed {
+            setCell(x: item.x, y: point.y, Cell(character: item.character, style: style))
+            if item.width == 2 { setCell(x: item.x + 1, y: point.y, Cell(character: nil, style: style)) }
+        }
+        return placed.last.map { $0.x + $0.width - point.x } ?? 0
+    }
+
+    public func setCursor(_ position: Point?) { pendingCursor = position }
+
+    public func present() {
+        cursor = pendingCursor
+        presentCount += 1
+    }
+
+    /// The cell at a position.
+    public func cell(x: Int, y: Int) -> Cell { cells[y * size.width + x] }
+
+    /// One row as text (wide characters once, trailing spaces kept).
+    public func row(_ y: Int) -> String {
+        var line = ""
+        for x in 0..<size.width {
+            if let character = cells[y * size.width + x].character { line.append(character) }
+        }
+        return line
+    }
+
+    /// The whole screen as text, one line per row, trailing spaces removed: the golden-screen format.
+    public var text: String {
+        (0..<size.height).map { y in
+            var line = row(y)
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// Whether `needle` appears anywhere on screen.
+    public func contains(_ needle: String) -> Bool { text.contains(needle) }
+
+    private func setCell(x: Int, y: Int, _ cell: Cell) {
+        let index = y * size.width + x
+        // Overwriting half of a wide character blanks its other half, as a terminal does.
+        if cells[index].character == nil, x > 0 {
+            cells[index - 1] = Cell(character: " ", style: cells[index - 1].style)
+        }
+        if x + 1 < size.width, cells[index + 1].character == nil, DisplayWidth.of(cells[index].character ?? " ") == 2 {
+            cells[index + 1] = Cell(character: " ", style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+}

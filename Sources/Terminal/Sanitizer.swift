@@ -1,0 +1,38 @@
+/// Makes text from content safe to write to a terminal: control characters (C0, DEL, C1) and
+/// bidirectional overrides are replaced by visible stand-ins, so hostile data cannot move the
+/// cursor, change colours or retitle the window. Every screen runs text through it.
+public enum Sanitizer {
+    /// `text` with every control character replaced by a visible form: ESC → `␛`, other C0 → its
+    /// control picture (␀…␟), DEL → `␡`, C1 and bidi controls → `\u{9B}`-style escapes.
+    public static func visible(_ text: String) -> String {
+        guard needsCleaning(text) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(contentsOf: replacement(for: scalar).unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// True when `text` holds anything `visible(_:)` would replace.
+    public static func needsCleaning(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+            && text.unicodeScalars.contains(where: isControl)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v)
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+
+    private static func replacement(for scalar: Unicode.Scalar) -> String {
+        let v = scalar.value
+        guard isControl(scalar) else { return String(scalar) }
+        switch v {
+        case 0x1B: return "␛"
+        case 0..<0x20: return String(Unicode.Scalar(0x2400 + v)!)
+        case 0x7F: return "␡"
+        default: return "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// A grid of cells that widgets draw on. Two implementations: `CursesScreen` (the real terminal)
+/// and `MemoryScreen` (tests, headless runs, benchmarks). Every text goes through `Sanitizer` and
+/// `DisplayWidth` inside the screen, so no caller can write a control character or misalign a row.
+///
+/// A frame is: `erase()`, any number of `put`, then `present()` — one flush per frame.
+@MainActor
+public protocol Screen: AnyObject {
+    /// The current size in cells.
+    var size: Size { get }
+    /// What colours this screen can show.
+    var colorSupport: ColorSupport { get }
+    /// Starts a frame: every cell blank.
+    func erase()
+    /// Writes `text` starting at `point`, cut at the edge of `clip` (and of the screen).
+    /// Returns the number of columns advanced.
+    @discardableResult
+    func put(_ text: String, at point: Point, style: Style, clip: Rect) -> Int
+    /// Where the hardware cursor should blink (a focused text field), or nil to hide it.
+    func setCursor(_ position: Point?)
+    /// Ends the frame: shows everything written since `erase()` in one update.
+    func present()
+}
+
+/// One cell that `TextLayout` decided to write.
+public struct PlacedCharacter: Equatable, Sendable {
+    public var x: Int
+    public var character: Character
+    public var width: Int
+}
+
+/// The placement shared by every screen: sanitise, split into graphemes, measure, clip.
+public enum TextLayout {
+    /// The characters of `text` placed from column `x`, keeping only those wholly inside
+    /// `minX..<maxX`. A wide character cut by the right edge becomes a space.
+    public static func place(_ text: String, x: Int, minX: Int, maxX: Int) -> [PlacedCharacter] {
+        var placed: [PlacedCharacter] = []
+        var column = x
+        for character in Sanitizer.visible(text) {
+            guard column < maxX else { break }
+            let width = DisplayWidth.of(character)
+            if width == 0 {
+                continue  // a stray combining mark on its own: nothing to show
+            }
+            if column >= minX {
+                if column + width <= maxX {
+                    placed.append(PlacedCharacter(x: column, character: character, width: width))
+                } else {
+                    placed.append(PlacedCharacter(x: column, character: " ", width: 1))
+                }
+            } else if column + width > minX {
+                placed.append(PlacedCharacter(x: minX, character: " ", width: 1))  // right half of a cut wide char
+            }
+            column += width
+        }
+        return placed
+    }
+}
+
+/// A window onto a screen: drawing uses coordinates relative to `bounds` and never leaves it.
+/// Widgets receive a canvas, never the screen itself.
+@MainActor
+public struct Canvas {
+    public let screen: any Screen
+    /// The area this canvas may draw in, in screen coordinates.
+    public let bounds: Rect
+
+    public init(screen: any Screen, bounds: Rect) {
+        self.screen = screen
+        self.bounds = bounds.intersection(Rect(origin: .zero, size: screen.size))
+    }
+
+    /// The canvas's size.
+    public var size: Size { bounds.size }
+
+    /// Writes text at a point relative to this canvas; returns the columns advanced.
+    @discardableResult
+    public func draw(_ text: String, at point: Point, style: Style = .plain) -> Int {
+        guard point.y >= 0, point.y < bounds.height else { return 0 }
+        return screen.put(text, at: Point(x: bounds.minX + point.x, y: bounds.minY + point.y), style: style, clip: bounds)
+    }
+
+    /// Writes `text` padded or truncated to exactly `width` cells (so a style fills the row).
+    public func draw(_ text: String, at point: Point, width: Int, style: Style = .plain) {
+        draw(DisplayWidth.pad(text, to: width), at: point, style: style)
+    }
+
+    /// Paints a rectangle (relative) with spaces in `style`.
+    public func fill(_ rect: Rect, style: Style) {
+        let area = rect.intersection(Rect(origin: .zero, size: size))
+        guard !area.isEmpty else { return }
+        let blank = String(repeating: " ", count: area.width)
+        for row in area.minY..<area.maxY {
+            draw(blank, at: Point(x: area.minX, y: row), style: style)
+        }
+    }
+
+    /// A canvas for a part of this one (relative rectangle), clipped to this one.
+    public func subcanvas(_ rect: Rect) -> Canvas {
+        let absolute = Rect(x: bounds.minX + rect.minX, y: bounds.minY + rect.minY, width: rect.width, height: rect.height)
+        return Canvas(screen: screen, bounds: absolute.intersection(bounds))
+    }
+
+    /// Places the hardware cursor at a relative point (only if it is inside the canvas).
+    public func showCursor(at point: Point) {
+        let absolute = Point(x: bounds.minX + point.x, y: bounds.minY + point.y)
+        if bounds.contains(absolute) { screen.setCursor(absolute) }
+    }
+}

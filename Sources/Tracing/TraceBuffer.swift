@@ -1,0 +1,81 @@
+import DequeModule
+import Synchronization
+
+/// A bounded in-memory sink: the latest actions with their events, for the trace pane and for
+/// headless replays. Old actions fall off the front when `capacity` events are exceeded.
+public final class TraceBuffer: TraceSink {
+    /// An action and the events it caused, in order.
+    public struct Entry: Sendable, Equatable {
+        public var action: TraceAction
+        public var events: [TraceEvent]
+    }
+
+    private struct State {
+        var entries = Deque<Entry>()
+        var eventCount = 0
+        var version = 0
+    }
+
+    private let state = Mutex(State())
+    private let capacity: Int
+    private let onChange: @Sendable () -> Void
+
+    /// - Parameters:
+    ///   - capacity: how many events to keep at most.
+    ///   - onChange: called after every change, on the recording thread (e.g. to schedule a redraw).
+    public init(capacity: Int = 2_000, onChange: @escaping @Sendable () -> Void = {}) {
+        self.capacity = capacity
+        self.onChange = onChange
+    }
+
+    public func begin(_ action: TraceAction) {
+        state.withLock { state in
+            state.entries.append(Entry(action: action, events: []))
+            state.version += 1
+            trim(&state)
+        }
+        onChange()
+    }
+
+    public func record(_ event: TraceEvent) {
+        state.withLock { state in
+            // Events of a late async callback land under their own action, wherever it is now.
+            if let index = state.entries.lastIndex(where: { $0.action.id == event.actionID }) {
+                state.entries[index].events.append(event)
+            } else {
+                state.entries.append(Entry(
+                    action: TraceAction(id: event.actionID, label: "(earlier action)", pattern: event.pattern),
+                    events: [event]))
+            }
+            state.eventCount += 1
+            state.version += 1
+            trim(&state)
+        }
+        onChange()
+    }
+
+    /// The kept actions, oldest first.
+    public var entries: [Entry] { state.withLock { Array($0.entries) } }
+
+    /// Every kept event, oldest first.
+    public var events: [TraceEvent] { state.withLock { $0.entries.flatMap(\.events) } }
+
+    /// Increases on every change; lets a view skip work when nothing happened.
+    public var version: Int { state.withLock { $0.version } }
+
+    /// Forgets everything.
+    public func removeAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.eventCount = 0
+            state.version += 1
+        }
+        onChange()
+    }
+
+    private func trim(_ state: inout State) {
+        while state.eventCount > capacity, state.entries.count > 1 {
+            state.eventCount -= state.entries.removeFirst().events.count
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// One user action (a key press, or a scripted step) that the events after it belong to.
+public struct TraceAction: Sendable, Codable, Hashable {
+    public var id: UInt64
+    /// What the user did, e.g. `Enter on [Show greeting]`.
+    public var label: String
+    /// The pattern whose module received the action (`MVC`, `MVP`, `MVVM`, `VIPER`), or empty.
+    public var pattern: String
+
+    public init(id: UInt64, label: String, pattern: String) {
+        self.id = id
+        self.label = label
+        self.pattern = pattern
+    }
+}
+
+/// One role method that ran: who (role, type), what (method, detail) and where (`file:line`).
+public struct TraceEvent: Sendable, Codable, Hashable {
+    public var sequence: UInt64
+    public var actionID: UInt64
+    public var pattern: String
+    public var role: Role
+    public var type: String
+    public var method: String
+    /// The `#fileID` of the call, e.g. `MVP/Greeting/GreetingPresenter.swift`.
+    public var file: String
+    public var line: Int
+    public var detail: String
+
+    public init(
+        sequence: UInt64, actionID: UInt64, pattern: String, role: Role, type: String, method: String,
+        file: String, line: Int, detail: String
+    ) {
+        self.sequence = sequence
+        self.actionID = actionID
+        self.pattern = pattern
+        self.role = role
+        self.type = type
+        self.method = method
+        self.file = file
+        self.line = line
+        self.detail = detail
+    }
+
+    /// The indentation level in the trace pane.
+    public var depth: Int { role.layer }
+
+    /// `GreetingPresenter.swift:42`: the file's last path component and the line.
+    public var location: String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(name):\(line)"
+    }
+
+    /// `Type.method`, without the argument labels of `#function` (`tap(_:)` → `tap`).
+    public var call: String {
+        let bare = method.firstIndex(of: "(").map { String(method[..<$0]) } ?? method
+        return "\(type).\(bare)"
+    }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// Numbers actions and events and hands them to its sinks. One tracer per app run (and one per
+/// headless replay); it travels in the task-local `TraceContext`, never in a global.
+public final class Tracer: Sendable {
+    private let sinks: [any TraceSink]
+    private let nextAction = Atomic<UInt64>(1)
+    private let nextSequence = Atomic<UInt64>(1)
+
+    public init(sinks: [any TraceSink]) {
+        self.sinks = sinks
+    }
+
+    /// Starts an action; events recorded inside `Trace.$context.withValue(context)` belong to it.
+    public func beginAction(_ label: String, pattern: String) -> TraceContext {
+        let id = nextAction.add(1, ordering: .relaxed).oldValue
+        let action = TraceAction(id: id, label: label, pattern: pattern)
+        for sink in sinks { sink.begin(action) }
+        return TraceContext(tracer: self, action: action)
+    }
+
+    /// Runs `body` as a new action: every event it (and any task it starts) records is grouped under `label`.
+    public func perform<R>(_ label: String, pattern: String, _ body: () throws -> R) rethrows -> R {
+        try Trace.$context.withValue(beginAction(label, pattern: pattern), operation: body)
+    }
+
+    func record(
+        action: TraceAction, role: Role, type: String, method: String, file: String, line: Int, detail: String
+    ) {
+        let sequence = nextSequence.add(1, ordering: .relaxed).oldValue
+        let event = TraceEvent(
+            sequence: sequence, actionID: action.id, pattern: action.pattern, role: role, type: type,
+            method: method, file: file, line: line, detail: detail
+        )
+        for sink in sinks { sink.record(event) }
+    }
+}
+
+/// The action an event belongs to, and the tracer that records it. Task-local, so an async
+/// callback that runs later still knows which key press caused it.
+public struct TraceContext: Sendable {
+    public let tracer: Tracer
+    public let action: TraceAction
+
+    public init(tracer: Tracer, action: TraceAction) {
+        self.tracer = tracer
+        self.action = action
+    }
+}
+
+/// The namespace for the task-local context.
+public enum Trace {
+    /// The context of the action being handled; nil outside any action (then recording is free).
+    @TaskLocal public static var context: TraceContext?
+}
+
+/// Records that a role method ran: one short line at the top of the method.
+///
+///     trace(.presenter, self, "first: \(first)")
+///
+/// Outside an action (no context) it returns after one task-local read and builds no string.
+@inlinable
+public func trace<Source>(
+    _ role: Role, _ source: Source, _ detail: @autoclosure () -> String = "",
+    function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
+) {
+    guard let context = Trace.context else { return }
+    recordTrace(context, role: role, type: Source.self, detail: detail(), function: function, fileID: fileID, line: line)
+}
+
+/// The out-of-line half of `trace`, kept separate so the inlined part stays tiny.
+public func recordTrace<Source>(
+    _ context: TraceContext, role: Role, type: Source.Type, detail: String,
+    function: StaticString, fileID: StaticString, line: UInt
+) {
+    context.tracer.record(
+        action: context.action, role: role, type: TypeNames.name(of: type), method: function.description,
+        file: fileID.description, line: Int(line), detail: detail
+    )
+}
+
+/// Caches unqualified type names: demangling on every event would cost more than the event.
+enum TypeNames {
+    private static let cache = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func name<T>(of type: T.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        var name = _typeName(type, qualified: false)
+        if name.hasSuffix(".Type") { name.removeLast(5) }  // `trace` from a static method
+        cache.withLock { $0[key] = name }
+        return name
+    }
+}

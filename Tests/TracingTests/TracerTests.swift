@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import Tracing
+
+private final class Probe {
+    func run(_ detail: String) { trace(.presenter, self, detail) }
+    static func staticRun() { trace(.router, self) }
+}
+
+@Suite("Tracer")
+struct TracerTests {
+    @Test("outside an action nothing is recorded and the detail is never built")
+    func freeWithoutContext() {
+        var built = false
+        func detail() -> String { built = true; return "x" }
+        trace(.view, self, detail())
+        #expect(built == false)
+    }
+
+    @Test("an event records role, type, method, file and line under its action")
+    func recordsEvent() throws {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        tracer.perform("Enter on [Show greeting]", pattern: "MVP") { Probe().run("hello") }
+        let entry = try #require(buffer.entries.first)
+        #expect(entry.action.label == "Enter on [Show greeting]")
+        let event = try #require(entry.events.first)
+        #expect(event.role == .presenter)
+        #expect(event.type == "Probe")
+        #expect(event.method == "run(_:)")
+        #expect(event.call == "Probe.run")
+        #expect(event.pattern == "MVP")
+        #expect(event.detail == "hello")
+        #expect(event.file.hasSuffix("TracerTests.swift"))
+        #expect(event.location.hasPrefix("TracerTests.swift:"))
+        #expect(event.depth == Role.presenter.layer)
+    }
+
+    @Test("a static method is named by its type, not its metatype")
+    func staticMethodType() throws {
+        let buffer = TraceBuffer()
+        Tracer(sinks: [buffer]).perform("x", pattern: "VIPER") { Probe.staticRun() }
+        #expect(try #require(buffer.events.first).type == "Probe")
+    }
+
+    @Test("events from a task started inside an action keep that action's id")
+    func taskInheritsAction() async throws {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        let task = tracer.perform("load", pattern: "MVVM") {
+            Task { Probe().run("later") }
+        }
+        tracer.perform("another key", pattern: "MVVM") { Probe().run("now") }
+        await task.value
+        let entries = buffer.entries
+        #expect(entries.count == 2)
+        #expect(entries[0].events.map(\.detail) == ["later"])
+        #expect(entries[1].events.map(\.detail) == ["now"])
+    }
+
+    @Test("a restored context groups a late callback under the key press that caused it")
+    func restoredContext() throws {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        let captured = tracer.perform("first", pattern: "MVC") { Trace.context }
+        tracer.perform("second", pattern: "MVC") {}
+        Trace.$context.withValue(captured) { Probe().run("callback") }
+        #expect(buffer.entries[0].events.map(\.detail) == ["callback"])
+        #expect(buffer.entries[1].events.isEmpty)
+    }
+
+    @Test("the buffer keeps at most its capacity, dropping whole old actions")
+    func bufferCapacity() {
+        let buffer = TraceBuffer(capacity: 10)
+        let tracer = Tracer(sinks: [buffer])
+        for index in 0..<20 {
+            tracer.perform("key \(index)", pattern: "MVC") {
+                for _ in 0..<3 { Probe().run("") }
+            }
+        }
+        #expect(buffer.events.count <= 12)
+        #expect(buffer.entries.last?.action.label == "key 19")
+        #expect(buffer.entries.first?.action.label != "key 0")
+    }
+
+    @Test("action and event numbers increase")
+    func numbering() {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        tracer.perform("a", pattern: "") { Probe().run("1"); Probe().run("2") }
+        tracer.perform("b", pattern: "") { Probe().run("3") }
+        let events = buffer.events
+        #expect(events.map(\.sequence) == events.map(\.sequence).sorted())
+        #expect(Set(events.map(\.sequence)).count == 3)
+        #expect(buffer.entries[0].action.id < buffer.entries[1].action.id)
+    }
+
+    @Test("the JSON-lines sink appends one decodable object per event")
+    func jsonLines() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-trace-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try JSONLinesSink(path: path)
+        Tracer(sinks: [sink]).perform("Enter", pattern: "VIPER") { Probe().run("a \"quoted\" detail") }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let event = try JSONDecoder().decode(TraceEvent.self, from: Data(lines[1].utf8))
+        #expect(event.detail == "a \"quoted\" detail")
+        #expect(event.pattern == "VIPER")
+    }
+
+    @Test("the JSON-lines sink reports a path it cannot open")
+    func jsonLinesBadPath() {
+        #expect(throws: (any Error).self) { try JSONLinesSink(path: "/nonexistent-dir/trace.jsonl") }
+    }
+}

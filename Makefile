@@ -1,0 +1,46 @@
+# mvx — two commands for a new user: `make run` and `make test`.
+SWIFT   ?= swift
+PREFIX  ?= /usr/local
+ARGS    ?=
+
+.PHONY: run build test bench install deps test-deps goldens clean
+
+## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
+run: deps
+	@$(SWIFT) build -c release --product mvx
+	@.build/release/mvx $(ARGS)
+
+build: deps
+	$(SWIFT) build
+
+## Every test: unit, acceptance, golden screens and end-to-end in tmux.
+test: test-deps
+	$(SWIFT) build --product mvx
+	$(SWIFT) test
+
+## Prints speed and memory figures (no pass/fail).
+bench: deps
+	$(SWIFT) build -c release --product mvx
+	$(SWIFT) build -c release --product mvx-bench
+	.build/release/mvx-bench
+
+## Installs mvx and its fixture data under $(PREFIX).
+install: deps
+	$(SWIFT) build -c release --product mvx
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/mvx "$(DESTDIR)$(PREFIX)/bin/mvx"
+	rm -rf "$(DESTDIR)$(PREFIX)/bin/mvx_FakeServer.resources"
+	cp -R .build/release/mvx_FakeServer.resources "$(DESTDIR)$(PREFIX)/bin/"
+
+## Rewrites the golden screens from the current output (review the diff before committing).
+goldens:
+	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
+
+deps:
+	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
+
+clean:
+	rm -rf .build

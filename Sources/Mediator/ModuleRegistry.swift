@@ -1,0 +1,46 @@
+import Tracing
+
+/// casatwy's Mediator: the shell asks for "pattern × screen" by name and gets a built module;
+/// pattern targets never import each other and the shell imports none of them.
+@MainActor
+public final class ModuleRegistry {
+    private var builders: [Key: ModuleBuilder] = [:]
+    private var rolesByPattern: [PatternID: [RoleDuty]] = [:]
+
+    private struct Key: Hashable {
+        var pattern: PatternID
+        var screen: ScreenID
+    }
+
+    public init() {}
+
+    /// Registers every screen a pattern offers.
+    public func register(_ modules: any PatternModules.Type) {
+        rolesByPattern[modules.pattern] = modules.roles
+        for (screen, builder) in modules.builders {
+            builders[Key(pattern: modules.pattern, screen: screen)] = builder
+        }
+    }
+
+    /// Whether `pattern` has a module for `screen`; the header dims the tabs that have none.
+    public func isAvailable(_ pattern: PatternID, _ screen: ScreenID) -> Bool {
+        builders[Key(pattern: pattern, screen: screen)] != nil
+    }
+
+    /// The patterns that have `screen`, in tab order.
+    public func patterns(offering screen: ScreenID) -> [PatternID] {
+        PatternID.allCases.filter { isAvailable($0, screen) }
+    }
+
+    /// The roles of a pattern, for the help overlay (empty when it is not registered).
+    public func roles(of pattern: PatternID) -> [RoleDuty] {
+        rolesByPattern[pattern] ?? []
+    }
+
+    /// Builds the module, or nil when that pattern has no such screen.
+    public func makeModule(_ pattern: PatternID, _ screen: ScreenID, context: ModuleContext) -> (any ScreenModule)? {
+        guard let builder = builders[Key(pattern: pattern, screen: screen)] else { return nil }
+        trace(.builder, self, "\(pattern.name) × \(screen.title)")
+        return builder(context)
+    }
+}

@@ -1,0 +1,34 @@
+/// The four patterns mvx shows.
+public enum PatternID: String, CaseIterable, Sendable, Hashable, Codable {
+    case mvc = "MVC"
+    case mvp = "MVP"
+    case mvvm = "MVVM"
+    case viper = "VIPER"
+
+    /// The display name, as the header tabs show it.
+    public var name: String { rawValue }
+
+    /// The name as typed on the command line: `mvc`, `mvp`, `mvvm`, `viper`.
+    public var argument: String { rawValue.lowercased() }
+
+    /// The pattern `offset` tabs away, wrapping round.
+    public func cycled(by offset: Int) -> PatternID {
+        let all = Self.allCases
+        let index = all.firstIndex(of: self)!
+        return all[((index + offset) % all.count + all.count) % all.count]
+    }
+}
+
+/// The screens every pattern implements.
+public enum ScreenID: String, CaseIterable, Sendable, Hashable, Codable {
+    case greeting
+    case listings
+
+    /// The display name, as the header shows it.
+    public var title: String {
+        switch self {
+        case .greeting: "Greeting"
+        case .listings: "Listings"
+        }
+    }
+}

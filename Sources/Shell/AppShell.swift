@@ -1,0 +1,262 @@
+import Mediator
+import Terminal
+import Tracing
+import Widgets
+
+/// The shell: hosts one screen module of one pattern in a window, draws the header, the trace
+/// pane and the key bar around it, and swaps modules when the user switches pattern or screen.
+/// It reaches modules only through the `ModuleRegistry` (the mediator).
+@MainActor
+public final class AppShell {
+    public private(set) var pattern: PatternID
+    public private(set) var screenID: ScreenID
+    public private(set) var isHelpVisible = false
+    /// Set once the user asked to quit; the run loop stops reading events.
+    public private(set) var shouldQuit = false
+    /// How many frames were drawn (for benchmarks and tests of coalescing).
+    public private(set) var frameCount = 0
+
+    private let registry: ModuleRegistry
+    private let context: ModuleContext
+    private let tracer: Tracer
+    private let traceBuffer: TraceBuffer
+    private let screen: any Screen
+    private var active: ActiveModule?
+    private var notice: String?
+    private var traceScroll = 0
+    private var needsFrame = false
+    private var frameScheduled = false
+    private var typing: (field: ObjectIdentifier, context: TraceContext)?
+
+    private struct ActiveModule {
+        let module: any ScreenModule
+        let window: Window
+    }
+
+    public init(
+        registry: ModuleRegistry, context: ModuleContext, tracer: Tracer, traceBuffer: TraceBuffer,
+        screen: any Screen, pattern: PatternID, screenID: ScreenID
+    ) {
+        self.registry = registry
+        self.context = context
+        self.tracer = tracer
+        self.traceBuffer = traceBuffer
+        self.screen = screen
+        self.pattern = pattern
+        self.screenID = screenID
+    }
+
+    /// The module on screen now (for tests and the leak check).
+    public var activeModule: (any ScreenModule)? { active?.module }
+
+    /// The window hosting the module (for tests).
+    public var activeWindow: Window? { active?.window }
+
+    /// Builds the first module and draws the first frame.
+    public func start() {
+        if !registry.isAvailable(pattern, screenID) {
+            // Asked for a screen this pattern has not got: fall back to one that exists.
+            if let fallback = registry.patterns(offering: screenID).first {
+                pattern = fallback
+            } else if let screen = ScreenID.allCases.first(where: { !registry.patterns(offering: $0).isEmpty }) {
+                screenID = screen
+                pattern = registry.patterns(offering: screen)[0]
+            }
+        }
+        tracer.perform("start: \(pattern.name) \(screenID.title)", pattern: pattern.name) { install() }
+        render()
+    }
+
+    /// Tears the active module down (disappear hooks, cancelled work); call before leaving.
+    public func stop() {
+        removeActiveModule()
+    }
+
+    /// Handles one event from the terminal and schedules a frame.
+    public func handle(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key):
+            handle(key)
+        case .resize:
+            break  // the screen has the new size already; the next frame uses it
+        case .terminate:
+            shouldQuit = true
+        }
+        setNeedsFrame()
+    }
+
+    /// Asks for a frame; frames asked for during one turn of the main actor are drawn once.
+    public func setNeedsFrame() {
+        needsFrame = true
+        guard !frameScheduled else { return }
+        frameScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.frameScheduled = false
+            self.renderIfNeeded()
+        }
+    }
+
+    /// Draws a frame now if one was asked for (tests call it instead of waiting for the task).
+    public func renderIfNeeded() {
+        guard needsFrame else { return }
+        render()
+    }
+
+    /// Draws one whole frame: one erase, the parts, one present.
+    public func render() {
+        needsFrame = false
+        frameCount += 1
+        screen.erase()
+        defer { screen.present() }
+        let size = screen.size
+        guard size.fits(ShellLayout.minimumSize) else {
+            drawTooSmall(size)
+            return
+        }
+        let layout = ShellLayout(size: size)
+        let full = Canvas(screen: screen, bounds: Rect(origin: .zero, size: size))
+        HeaderBar(pattern: pattern, screen: screenID, isAvailable: registry.isAvailable)
+            .draw(in: full.subcanvas(layout.header))
+        drawTitles(layout, in: full)
+        for row in layout.divider.minY..<layout.divider.maxY {
+            full.draw("│", at: Point(x: layout.divider.minX, y: row), style: ShellTheme.rule)
+        }
+        active?.window.render(in: full.subcanvas(layout.module))
+        let maxScroll = TracePane.draw(traceBuffer.entries, scroll: traceScroll, in: full.subcanvas(layout.trace))
+        traceScroll = min(traceScroll, maxScroll)
+        KeyBar(notice: notice).draw(in: full.subcanvas(layout.keyBar))
+        if isHelpVisible {
+            screen.setCursor(nil)  // the overlay hides the field the cursor belongs to
+            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern)).draw(in: full)
+        }
+    }
+
+    // MARK: - Keys
+
+    private func handle(_ key: Key) {
+        notice = nil
+        if isHelpVisible {
+            if Keymap.command(for: key) == .quit { shouldQuit = true } else { isHelpVisible = false }
+            return
+        }
+        if !Keymap.isGlobal(key), let window = active?.window {
+            let consumed = withAction(for: key, window: window) { window.handleKey(key) }
+            if consumed { return }
+        }
+        if let command = Keymap.command(for: key) { perform(command) }
+    }
+
+    private func perform(_ command: ShellCommand) {
+        switch command {
+        case .selectPattern(let target): switchTo(pattern: target, screen: screenID)
+        case .nextPattern: cycle(by: 1)
+        case .previousPattern: cycle(by: -1)
+        case .selectScreen(let target): switchTo(pattern: pattern, screen: target)
+        case .toggleHelp: isHelpVisible.toggle()
+        case .scrollTraceUp: traceScroll += 5
+        case .scrollTraceDown: traceScroll = max(0, traceScroll - 5)
+        case .quit: shouldQuit = true
+        }
+    }
+
+    private func cycle(by step: Int) {
+        let offering = registry.patterns(offering: screenID)
+        guard offering.count > 1 else {
+            notice = "only \(pattern.name) has a \(screenID.title.lowercased()) screen so far"
+            return
+        }
+        var next = pattern.cycled(by: step)
+        while !offering.contains(next) { next = next.cycled(by: step) }
+        switchTo(pattern: next, screen: screenID)
+    }
+
+    private func switchTo(pattern target: PatternID, screen targetScreen: ScreenID) {
+        guard target != pattern || targetScreen != screenID else { return }
+        guard registry.isAvailable(target, targetScreen) else {
+            notice = "\(target.name) has no \(targetScreen.title.lowercased()) screen yet"
+            return
+        }
+        tracer.perform("switch to \(target.name) \(targetScreen.title)", pattern: target.name) {
+            trace(.shell, self, "tear down \(pattern.name), build \(target.name)")
+            removeActiveModule()
+            pattern = target
+            screenID = targetScreen
+            install()
+        }
+    }
+
+    /// Runs a key's handling inside a trace action. Consecutive typing in one field continues
+    /// one action, so a typed name reads as one entry rather than one per letter.
+    private func withAction(for key: Key, window: Window, _ body: () -> Bool) -> Bool {
+        if case .character = key, let field = window.focusedView as? TextField {
+            let id = ObjectIdentifier(field)
+            let context = typing?.field == id ? typing!.context
+                : tracer.beginAction("typing in \(field.title)", pattern: pattern.name)
+            typing = (id, context)
+            return Trace.$context.withValue(context, operation: body)
+        }
+        typing = nil
+        let label: String
+        if let button = window.focusedView as? Button {
+            label = "\(key) on [\(button.title)]"
+        } else {
+            label = "\(key)"
+        }
+        return tracer.perform(label, pattern: pattern.name, body)
+    }
+
+    // MARK: - Modules
+
+    private func install() {
+        guard let module = registry.makeModule(pattern, screenID, context: context) else { return }
+        let window = Window(rootViewController: module.rootViewController)
+        window.onNeedsDisplay = { [weak self] in self?.setNeedsFrame() }
+        active = ActiveModule(module: module, window: window)
+        window.appear()
+    }
+
+    private func removeActiveModule() {
+        guard let current = active else { return }
+        active = nil
+        typing = nil
+        current.window.disappear()
+        current.module.tearDown()
+    }
+
+    // MARK: - Drawing helpers
+
+    private func drawTitles(_ layout: ShellLayout, in canvas: Canvas) {
+        let rule = String(repeating: "─", count: layout.titles.width)
+        canvas.draw(rule, at: Point(x: 0, y: layout.titles.minY), style: ShellTheme.rule)
+        canvas.draw("┬", at: Point(x: layout.divider.minX, y: layout.titles.minY), style: ShellTheme.rule)
+        let title = " \(pattern.name) · \(screenID.title) "
+        canvas.draw(title, at: Point(x: 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
+        canvas.draw(" Trace ", at: Point(x: layout.trace.minX + 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
+    }
+
+    private func drawTooSmall(_ size: Size) {
+        let needs = ShellLayout.minimumSize
+        let message = "terminal too small (\(size), needs \(needs))"
+        let canvas = Canvas(screen: screen, bounds: Rect(origin: .zero, size: size))
+        // Wrap onto as many rows as the width needs, centred, so even 20 columns show it all.
+        var lines: [String] = []
+        var current = ""
+        for word in message.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) > size.width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        let top = max(0, (size.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() {
+            let x = max(0, (size.width - DisplayWidth.of(line)) / 2)
+            canvas.draw(line, at: Point(x: x, y: top + index), style: ShellTheme.notice)
+        }
+        screen.setCursor(nil)
+    }
+}

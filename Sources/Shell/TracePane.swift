@@ -1,0 +1,90 @@
+import Terminal
+import Tracing
+
+/// The right-hand pane: the latest actions, newest at the bottom, each key press followed by the
+/// role methods it reached, indented by the role's layer and coloured by role.
+struct TracePane {
+    struct Segment {
+        var text: String
+        var style: Style
+    }
+
+    /// One line: left-aligned segments and an optional right-aligned note (`file:line`).
+    struct Line {
+        var segments: [Segment]
+        var trailing: String?
+    }
+
+    /// Draws the entries' last lines that fit, `scroll` lines up from the bottom.
+    /// Returns the largest useful scroll offset, so the caller can clamp it.
+    @MainActor @discardableResult
+    static func draw(_ entries: [TraceBuffer.Entry], scroll: Int, in canvas: Canvas) -> Int {
+        let height = canvas.size.height
+        guard height > 0 else { return 0 }
+        let wanted = height + max(0, scroll)
+        var lines: [Line] = []
+        // Format from the newest action backwards and stop once the pane (plus scroll) is full:
+        // the buffer may hold thousands of events but a frame only shows a screenful.
+        for entry in entries.reversed() where !entry.events.isEmpty {
+            lines.insert(contentsOf: self.lines(for: entry, width: canvas.size.width), at: 0)
+            if lines.count >= wanted + 1 { break }
+        }
+        if lines.isEmpty {
+            canvas.draw("Press a key: every role method it", at: Point(x: 1, y: 0), style: ShellTheme.detail)
+            canvas.draw("reaches is listed here, in order.", at: Point(x: 1, y: 1), style: ShellTheme.detail)
+            return 0
+        }
+        let maxScroll = max(0, lines.count - height)
+        let offset = min(max(0, scroll), maxScroll)
+        let visible = lines.dropLast(offset).suffix(height)
+        for (row, line) in visible.enumerated() {
+            draw(line, row: row, in: canvas)
+        }
+        if offset > 0 {
+            let marker = " ↓ \(offset) more "
+            canvas.draw(marker, at: Point(x: canvas.size.width - DisplayWidth.of(marker), y: height - 1), style: ShellTheme.notice)
+        }
+        return maxScroll
+    }
+
+    static func lines(for entry: TraceBuffer.Entry, width: Int) -> [Line] {
+        var header = [Segment(text: "▸ " + entry.action.label, style: ShellTheme.actionHeader)]
+        if !entry.action.pattern.isEmpty {
+            header.append(Segment(text: " · " + entry.action.pattern, style: ShellTheme.detail))
+        }
+        var result = [Line(segments: header, trailing: nil)]
+        let showLocations = width >= 56
+        for event in entry.events {
+            let indent = String(repeating: " ", count: 1 + event.depth * 2)
+            var segments = [
+                Segment(text: indent + event.role.rawValue + " ", style: ShellTheme.style(for: event.role).with(.bold)),
+                Segment(text: event.call, style: ShellTheme.style(for: event.role)),
+            ]
+            if !event.detail.isEmpty {
+                segments.append(Segment(text: "  " + event.detail, style: ShellTheme.detail))
+            }
+            result.append(Line(segments: segments, trailing: showLocations ? event.location : nil))
+        }
+        return result
+    }
+
+    @MainActor
+    private static func draw(_ line: Line, row: Int, in canvas: Canvas) {
+        let width = canvas.size.width
+        var trailingWidth = 0
+        if let trailing = line.trailing {
+            trailingWidth = DisplayWidth.of(trailing) + 1
+            let used = line.segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            if used + trailingWidth > width { trailingWidth = 0 }  // no room: the call matters more than where it is
+        }
+        var x = 0
+        let room = width - trailingWidth
+        for segment in line.segments where x < room {
+            let text = DisplayWidth.truncate(segment.text, to: room - x)
+            x += canvas.draw(text, at: Point(x: x, y: row), style: segment.style)
+        }
+        if trailingWidth > 0, let trailing = line.trailing {
+            canvas.draw(trailing, at: Point(x: width - trailingWidth + 1, y: row), style: ShellTheme.location)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Mediator
+
+/// `mvx`: the command line. Parsing and usage errors are swift-argument-parser's; a bad flag
+/// prints usage and exits with 2, the code shells use for usage errors.
+@main
+struct MVXCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mvx",
+        abstract: "The four iOS architecture patterns — MVC, MVP, MVVM, VIPER — side by side, live, in a terminal.",
+        discussion: """
+            Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, ↑↓ move, Enter press,
+            [ ] scroll the trace, ? help, q quit. MVX_TRACE_FILE=path also writes the trace as JSON lines.
+            """,
+        version: "mvx \(MVXVersion.current)"
+    )
+
+    @Option(help: "The pattern to start with: mvc, mvp, mvvm or viper.")
+    var pattern: PatternID = .mvc
+
+    @Option(help: "The screen to start with: greeting or listings.")
+    var screen: ScreenID = .greeting
+
+    @OptionGroup(title: "Fake network")
+    var network: NetworkOptions
+
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // Usage errors exit 2 (argument-parser's default is 64); --help and --version exit 0.
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
+    mutating func run() async throws {
+        let assembly = try AppAssembly(network: network.scenario(), fixtures: network.fixturesDirectory)
+        let status = await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension PatternID: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.uppercased())
+    }
+
+    public var defaultValueDescription: String { argument }
+
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+}
+
+extension ScreenID: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
+
+/// The version printed by `--version`.
+enum MVXVersion {
+    static let current = "0.1.0"
+}

@@ -68,3 +68,35 @@ public struct Style: Hashable, Sendable {
 public enum ColorSupport: Sendable, Hashable {
     case none, basic8, indexed256
 }
+
+extension ColorSupport {
+    /// Chooses what to use from what the terminal reports. `NO_COLOR` in the environment (any
+    /// value, even empty: https://no-color.org) forces `.none`, as does a terminal without colours.
+    public static func detect(hasColors: Bool, colorCount: Int, environment: [String: String]) -> ColorSupport {
+        if environment["NO_COLOR"] != nil || !hasColors { return .none }
+        if colorCount >= 256 { return .indexed256 }
+        if colorCount >= 8 { return .basic8 }
+        return .none
+    }
+
+    /// The terminal colour number for `color` on this kind of terminal: -1 is the terminal's own
+    /// default colour (curses `use_default_colors`), nil means colours are not used at all.
+    public func terminalIndex(of color: Color) -> Int? {
+        switch self {
+        case .none:
+            return nil
+        case .basic8:
+            return color.basic?.rawValue ?? -1
+        case .indexed256:
+            if case .indexed(let index, _) = color { return Int(index) }
+            return color.basic?.rawValue ?? -1
+        }
+    }
+
+    /// `style` as this terminal can show it: colours mapped down, attributes kept. On a monochrome
+    /// terminal only the attributes remain (so reverse video still marks a selection).
+    public func resolve(_ style: Style) -> (foreground: Int, background: Int, attributes: Attributes) {
+        guard self != .none else { return (-1, -1, style.attributes) }
+        return (terminalIndex(of: style.foreground) ?? -1, terminalIndex(of: style.background) ?? -1, style.attributes)
+    }
+}

@@ -1,0 +1,59 @@
+import Terminal
+import Tracing
+
+/// A pressable control drawn as `[ Title ]`, highlighted when focused. Enter or Space sends its
+/// actions to the targets, UIKit-style.
+@MainActor
+public final class Button: View {
+    /// The text between the brackets.
+    public var title: String { didSet { if title != oldValue { setNeedsDisplay() } } }
+    /// A disabled button is dimmed, cannot take focus and sends nothing.
+    public var isEnabled = true { didSet { setNeedsDisplay() } }
+
+    private var actions: [TargetAction] = []
+
+    /// Creates a button; its natural size is the bracketed title.
+    public init(title: String, frame: Rect = .zero) {
+        self.title = title
+        super.init(frame: frame)
+    }
+
+    /// Sends `action` to `target` on every press. The target is held weakly: once it is gone
+    /// the pair is skipped.
+    ///
+    ///     button.addTarget(self, action: GreetingViewController.didTapShowGreeting)
+    public func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
+        actions.removeAll { !$0.isAlive }
+        actions.append(TargetAction(target: target, action: action))
+    }
+
+    /// Presses the button as the keyboard would: records the tap and sends the actions.
+    public func sendActions() {
+        guard isEnabled else { return }
+        trace(.view, self, "tap [\(title)]")
+        for action in actions { action() }
+    }
+
+    public override var canBecomeFocused: Bool { isEnabled }
+
+    public override func handleKey(_ key: Key) -> Bool {
+        switch key {
+        case .enter, .character(" "):
+            sendActions()
+            return true
+        default:
+            return false
+        }
+    }
+
+    public override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: DisplayWidth.of(label), height: 1)
+    }
+
+    public override func draw(in canvas: Canvas) {
+        let style = !isEnabled ? Theme.dim : isFocused ? Theme.focused : Theme.plain
+        canvas.draw(label, at: .zero, style: style)
+    }
+
+    private var label: String { "[ \(title) ]" }
+}

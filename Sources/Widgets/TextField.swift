@@ -1,0 +1,164 @@
+import Terminal
+import Tracing
+
+/// A one-line editable text box with a title before it: `First name [张伟        ]`.
+///
+/// When focused it consumes printable characters, Backspace, Delete, ←/→, Home/End and Enter;
+/// the hardware cursor sits at the insertion point, measured in display cells.
+@MainActor
+public final class TextField: View {
+    /// What a text field reports to its targets.
+    public enum Event: Sendable, Hashable {
+        /// The user edited the text.
+        case editingChanged
+        /// Enter (when the delegate agrees), Esc, or focus leaving after an edit ended editing.
+        case editingDidEnd
+    }
+
+    /// The content. Setting it in code moves the insertion point to the end and sends no events.
+    public var text: String {
+        didSet {
+            guard text != oldValue else { return }
+            insertionIndex = text.count
+            setNeedsDisplay()
+        }
+    }
+    /// Dim text shown in the box while it is empty.
+    public var placeholder: String { didSet { setNeedsDisplay() } }
+    /// The title shown before the box, e.g. `First name`.
+    public var title: String { didSet { setNeedsDisplay() } }
+    /// Cells reserved for the title (so fields in a form line up); nil uses the title's width.
+    public var titleWidth: Int? { didSet { setNeedsDisplay() } }
+    /// Cells of the box's interior when sizing to fit.
+    public var preferredBoxWidth = 24
+    /// Told about changes and about Enter. Weak, like every delegate.
+    public weak var delegate: (any TextFieldDelegate)?
+
+    /// The insertion point as a count of characters (grapheme clusters) from the start.
+    public var insertionIndex: Int {
+        didSet {
+            insertionIndex = max(0, min(insertionIndex, text.count))
+            if insertionIndex != oldValue { setNeedsDisplay() }
+        }
+    }
+
+    private var actions: [(event: Event, action: TargetAction)] = []
+    private var isEditing = false
+
+    /// Creates a text field with a title before its box.
+    public init(title: String = "", text: String = "", placeholder: String = "", frame: Rect = .zero) {
+        self.title = title
+        self.text = text
+        self.placeholder = placeholder
+        self.insertionIndex = text.count
+        super.init(frame: frame)
+    }
+
+    /// Sends `action` to `target` whenever `event` happens. The target is held weakly.
+    public func addTarget<T: AnyObject>(
+        _ target: T, action: @escaping @MainActor (T) -> () -> Void, for event: Event
+    ) {
+        actions.removeAll { !$0.action.isAlive }
+        actions.append((event, TargetAction(target: target, action: action)))
+    }
+
+    /// The insertion point in display cells from the start of the text (a CJK character counts two).
+    public var insertionColumn: Int { DisplayWidth.of(text.prefix(insertionIndex)) }
+
+    public override var canBecomeFocused: Bool { true }
+
+    public override func handleKey(_ key: Key) -> Bool {
+        var characters = Array(text)
+        switch key {
+        case .character(let character):
+            characters.insert(character, at: insertionIndex)
+            commitEdit(characters, insertionIndex: insertionIndex + 1)
+        case .backspace:
+            guard insertionIndex > 0 else { return true }
+            characters.remove(at: insertionIndex - 1)
+            commitEdit(characters, insertionIndex: insertionIndex - 1)
+        case .delete:
+            guard insertionIndex < characters.count else { return true }
+            characters.remove(at: insertionIndex)
+            commitEdit(characters, insertionIndex: insertionIndex)
+        case .left: insertionIndex -= 1
+        case .right: insertionIndex += 1
+        case .home: insertionIndex = 0
+        case .end: insertionIndex = characters.count
+        case .enter:
+            if delegate?.textFieldShouldReturn(self) ?? true { endEditing() }
+        case .escape:
+            // Ending editing does not use the key up: Esc still reaches the navigation controller.
+            endEditing()
+            return false
+        default:
+            return false
+        }
+        return true
+    }
+
+    public override func didBecomeFocused() {
+        super.didBecomeFocused()
+        isEditing = true
+    }
+
+    public override func didResignFocus() {
+        super.didResignFocus()
+        endEditing()
+    }
+
+    public override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: min(size.width, boxX + preferredBoxWidth + 2), height: 1)
+    }
+
+    public override func draw(in canvas: Canvas) {
+        if !title.isEmpty {
+            canvas.draw(title, at: .zero, width: boxX - 1, style: Theme.title)
+        }
+        let inner = max(0, canvas.size.width - boxX - 2)
+        canvas.draw("[", at: Point(x: boxX, y: 0), style: isFocused ? Theme.accent : Theme.plain)
+        canvas.draw("]", at: Point(x: boxX + 1 + inner, y: 0), style: isFocused ? Theme.accent : Theme.plain)
+        let interior = Point(x: boxX + 1, y: 0)
+        if text.isEmpty {
+            canvas.draw(placeholder, at: interior, width: inner, style: Theme.dim)
+            if isFocused { canvas.showCursor(at: interior) }
+            return
+        }
+        // Scroll horizontally just enough that the insertion point stays inside the box.
+        var start = 0
+        while DisplayWidth.of(text.dropFirst(start).prefix(insertionIndex - start)) > max(0, inner - 1) {
+            start += 1
+        }
+        let shown = String(text.dropFirst(start))
+        canvas.draw(shown, at: interior, width: inner, style: Theme.field)
+        if isFocused {
+            let column = DisplayWidth.of(text.dropFirst(start).prefix(insertionIndex - start))
+            canvas.showCursor(at: Point(x: interior.x + column, y: 0))
+        }
+    }
+
+    /// Column where the box's `[` is drawn: after the title and one space.
+    private var boxX: Int {
+        if let titleWidth { return titleWidth + 1 }
+        return title.isEmpty ? 0 : DisplayWidth.of(title) + 1
+    }
+
+    private func commitEdit(_ characters: [Character], insertionIndex newIndex: Int) {
+        text = String(characters)
+        insertionIndex = newIndex
+        isEditing = true
+        trace(.view, self, "\(title.isEmpty ? "text" : title): \"\(text)\"")
+        delegate?.textFieldDidChange(self)
+        send(.editingChanged)
+    }
+
+    private func endEditing() {
+        guard isEditing else { return }
+        isEditing = false
+        send(.editingDidEnd)
+    }
+
+    private func send(_ event: Event) {
+        for entry in actions where entry.event == event { entry.action() }
+    }
+}

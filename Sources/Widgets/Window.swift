@@ -1,0 +1,141 @@
+import Terminal
+
+/// Hosts one root view controller on a screen: draws it, owns keyboard focus, and routes keys
+/// through the responder chain.
+///
+/// Key routing: the focused view, its superviews, and at each view that is a controller's root
+/// view that controller (so the top controller is asked before the navigation controller
+/// around it). ↑/↓ that nobody consumed move focus.
+@MainActor
+public final class Window {
+    /// The controller whose view fills the window.
+    public let rootViewController: ViewController
+
+    /// The area the window last rendered into, in screen coordinates.
+    public var frame: Rect = .zero
+
+    /// Called when something needs redrawing; at most once between two `render(in:)` calls, so
+    /// the shell can schedule one coalesced frame.
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+
+    /// The view that receives keys first. Weak: the view hierarchy owns its views.
+    public private(set) weak var focusedView: View?
+
+    private var isDisplayRequested = false
+    private var isRendering = false
+
+    /// Creates a window for `rootViewController`, loading its view.
+    public init(rootViewController: ViewController) {
+        self.rootViewController = rootViewController
+        rootViewController.view.hostWindow = self
+    }
+
+    /// Runs `viewWillAppear`/`viewDidAppear` down the hierarchy (root, navigation top, children)
+    /// and focuses the first focusable view when nothing is focused.
+    public func appear() {
+        rootViewController.beginAppearanceTransition(isAppearing: true)
+        rootViewController.endAppearanceTransition()
+        if !hasValidFocus {
+            let preferred = innermostViewController.preferredFocusedView
+            focusFirst(in: rootViewController.view, preferring: preferred)
+        }
+    }
+
+    /// Runs `viewWillDisappear`/`viewDidDisappear` down the hierarchy. Call before dropping the window.
+    public func disappear() {
+        rootViewController.beginAppearanceTransition(isAppearing: false)
+        rootViewController.endAppearanceTransition()
+    }
+
+    /// Lays out and draws the root view controller's view to fill `canvas`.
+    public func render(in canvas: Canvas) {
+        isRendering = true
+        isDisplayRequested = false
+        defer { isRendering = false }
+        frame = canvas.bounds
+        let rootView = rootViewController.view
+        rootView.frame = Rect(origin: .zero, size: canvas.size)
+        rootView.render(in: canvas)
+    }
+
+    /// Sends `key` along the responder chain; returns whether something consumed it.
+    @discardableResult
+    public func handleKey(_ key: Key) -> Bool {
+        var responder: View? = hasValidFocus ? focusedView : innermostViewController.view
+        while let view = responder {
+            if view.handleKey(key) { return true }
+            if let controller = view.owningViewController, controller.handleKey(key) { return true }
+            responder = view.superview
+        }
+        switch key {
+        case .down: return moveFocus(forward: true)
+        case .up: return moveFocus(forward: false)
+        default: return false
+        }
+    }
+
+    /// Gives `view` the focus, if it can take it and is in this window.
+    public func focus(_ view: View) {
+        guard view.canBecomeFocused, view.window === self, view !== focusedView else { return }
+        let previous = focusedView
+        focusedView = view
+        previous?.didResignFocus()
+        view.didBecomeFocused()
+    }
+
+    /// Moves focus to the next (or previous) focusable visible view in tree order, wrapping
+    /// around. Returns false when nothing can take focus.
+    @discardableResult
+    public func moveFocus(forward: Bool) -> Bool {
+        let candidates = rootViewController.view.focusableViews()
+        guard !candidates.isEmpty else { return false }
+        let next: Int
+        if let focusedView, let index = candidates.firstIndex(where: { $0 === focusedView }) {
+            next = (index + (forward ? 1 : -1) + candidates.count) % candidates.count
+        } else {
+            next = forward ? 0 : candidates.count - 1
+        }
+        focus(candidates[next])
+        return true
+    }
+
+    /// Drops the focus (the focused view is leaving the window).
+    func resignFocus() {
+        guard let previous = focusedView else { return }
+        focusedView = nil
+        previous.didResignFocus()
+    }
+
+    /// Focuses `preferred` if it can be, else the first focusable view inside `view`, else nothing.
+    func focusFirst(in view: View, preferring preferred: View?) {
+        if let preferred, preferred.canBecomeFocused, preferred.isVisibleInHierarchy, preferred.window === self {
+            focus(preferred)
+        } else if let first = view.focusableViews().first(where: { $0.isVisibleInHierarchy }) {
+            focus(first)
+        } else {
+            resignFocus()
+        }
+    }
+
+    /// Asks the host for one frame, unless one is already asked for or being drawn.
+    func requestDisplay() {
+        guard !isRendering, !isDisplayRequested else { return }
+        isDisplayRequested = true
+        onNeedsDisplay?()
+    }
+
+    /// Whether the focused view is still in this window and visible.
+    private var hasValidFocus: Bool {
+        guard let focusedView else { return false }
+        return focusedView.window === self && focusedView.isVisibleInHierarchy && focusedView.canBecomeFocused
+    }
+
+    /// The controller the user is looking at: down through navigation stacks to the top.
+    private var innermostViewController: ViewController {
+        var controller = rootViewController
+        while let navigation = controller as? NavigationController, let top = navigation.topViewController {
+            controller = top
+        }
+        return controller
+    }
+}

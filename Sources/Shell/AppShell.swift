@@ -239,19 +239,8 @@ public final class AppShell {
         let needs = ShellLayout.minimumSize
         let message = "terminal too small (\(size), needs \(needs))"
         let canvas = Canvas(screen: screen, bounds: Rect(origin: .zero, size: size))
-        // Wrap onto as many rows as the width needs, centred, so even 20 columns show it all.
-        var lines: [String] = []
-        var current = ""
-        for word in message.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(candidate) > size.width, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        lines.append(current)
+        // Wrapped onto as many rows as the width needs, centred, so even 20 columns show it all.
+        let lines = TextWrap.lines(message, width: max(1, size.width))
         let top = max(0, (size.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = max(0, (size.width - DisplayWidth.of(line)) / 2)

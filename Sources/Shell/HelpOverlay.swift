@@ -21,22 +21,48 @@ struct HelpOverlay {
         rows.append(("", "Esc or ? closes this help", ShellTheme.overlay))
 
         let width = min(canvas.size.width - 4, 84)
-        let height = min(canvas.size.height - 2, rows.count + 2)
+        let keyColumn = 14
+        let textWidth = max(10, width - keyColumn - 3)
+        // Long duties wrap under themselves rather than lose their end.
+        var lines: [(String, String, Style)] = []
+        for row in rows {
+            guard !row.1.isEmpty else { lines.append(row); continue }
+            for (index, piece) in TextWrap.lines(row.1, width: textWidth).enumerated() {
+                lines.append((index == 0 ? row.0 : "", piece, row.2))
+            }
+        }
+        let height = min(canvas.size.height - 2, lines.count + 2)
         let box = Rect(x: (canvas.size.width - width) / 2, y: max(1, (canvas.size.height - height) / 2),
                        width: width, height: height)
         let inner = canvas.subcanvas(box)
         inner.fill(Rect(origin: .zero, size: box.size), style: ShellTheme.overlay)
-        let keyColumn = 14
-        for (index, row) in rows.prefix(height - 2).enumerated() {
+        for (index, line) in lines.prefix(max(0, height - 2)).enumerated() {
             let y = index + 1
-            if row.1.isEmpty {
-                inner.draw(row.0, at: Point(x: 2, y: y), style: row.2)
+            if line.1.isEmpty {
+                inner.draw(line.0, at: Point(x: 2, y: y), style: line.2)
             } else {
-                inner.draw(DisplayWidth.pad(row.0, to: keyColumn - 1), at: Point(x: 2, y: y),
-                           style: ShellTheme.overlay.with(.bold))
-                inner.draw(DisplayWidth.truncate(row.1, to: width - keyColumn - 3), at: Point(x: keyColumn + 2, y: y),
-                           style: row.2)
+                inner.draw(line.0, at: Point(x: 2, y: y), style: ShellTheme.overlay.with(.bold))
+                inner.draw(line.1, at: Point(x: keyColumn + 2, y: y), style: line.2)
             }
         }
+    }
+}
+
+/// Word wrapping by display width, for the help text.
+enum TextWrap {
+    static func lines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.map { DisplayWidth.truncate($0, to: width) }
     }
 }

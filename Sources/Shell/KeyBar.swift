@@ -13,18 +13,18 @@ struct KeyBar {
         }
         let items = Keymap.bindings.compactMap { binding in binding.barLabel.map { (binding.keysLabel, $0) } }
         let help = items.first { $0.1 == "help" }
+        let helpWidth = help.map(itemWidth) ?? 0
         var x = 1
-        for (index, item) in items.enumerated() {
-            let width = DisplayWidth.of(item.0) + DisplayWidth.of(item.1) + 3
-            let isLast = index == items.count - 1
-            // Keep room for "? help" so the way to every other key is always on screen.
-            let reserve = isLast || item.1 == "help" ? 0 : 9
-            if x + width + reserve > canvas.size.width {
-                if let help, item.1 != "help" { drawItem(help, at: &x, in: canvas) }
-                return
-            }
+        // As many keys as fit, and always room for "? help": the way to every other key.
+        for item in items where item.1 != "help" {
+            guard x + itemWidth(item) + helpWidth <= canvas.size.width else { break }
             drawItem(item, at: &x, in: canvas)
         }
+        if let help { drawItem(help, at: &x, in: canvas) }
+    }
+
+    private func itemWidth(_ item: (String, String)) -> Int {
+        DisplayWidth.of(item.0) + DisplayWidth.of(item.1) + 3
     }
 
     @MainActor

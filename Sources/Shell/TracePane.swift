@@ -54,16 +54,32 @@ struct TracePane {
         }
         var result = [Line(segments: header, trailing: nil)]
         let showLocations = width >= 56
+        let indentUnit = width < 50 ? 1 : 2  // a narrow pane cannot afford deep indentation
         for event in entry.events {
-            let indent = String(repeating: " ", count: 1 + event.depth * 2)
-            var segments = [
-                Segment(text: indent + event.role.rawValue + " ", style: ShellTheme.style(for: event.role).with(.bold)),
-                Segment(text: event.call, style: ShellTheme.style(for: event.role)),
-            ]
-            if !event.detail.isEmpty {
-                segments.append(Segment(text: "  " + event.detail, style: ShellTheme.detail))
+            let indent = String(repeating: " ", count: 1 + event.depth * indentUnit)
+            let pad = indent + "  "
+            let roleStyle = ShellTheme.style(for: event.role)
+            let head = Segment(text: indent + event.role.rawValue + " ", style: roleStyle.with(.bold))
+            let location = showLocations ? event.location : nil
+            let detail = event.detail.isEmpty ? nil : Segment(text: "  " + event.detail, style: ShellTheme.detail)
+            let call = Segment(text: event.call, style: roleStyle)
+            let headAndCall = DisplayWidth.of(head.text) + DisplayWidth.of(call.text)
+            let locationWidth = location.map { DisplayWidth.of($0) + 1 } ?? 0
+            // The call is what the reader follows: it keeps its line and the detail moves under it;
+            // in a very narrow pane the method goes under its type.
+            if headAndCall + (detail.map { DisplayWidth.of($0.text) } ?? 0) + locationWidth <= width {
+                result.append(Line(segments: [head, call] + (detail.map { [$0] } ?? []), trailing: location))
+                continue
             }
-            result.append(Line(segments: segments, trailing: showLocations ? event.location : nil))
+            if headAndCall <= width {
+                result.append(Line(segments: [head, call], trailing: location))
+            } else {
+                result.append(Line(segments: [head, Segment(text: event.type, style: roleStyle)], trailing: nil))
+                result.append(Line(segments: [Segment(text: pad + "." + event.bareMethod, style: roleStyle)], trailing: nil))
+            }
+            if !event.detail.isEmpty {
+                result.append(Line(segments: [Segment(text: pad + event.detail, style: ShellTheme.detail)], trailing: nil))
+            }
         }
         return result
     }

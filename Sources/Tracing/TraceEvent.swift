@@ -51,8 +51,10 @@ public struct TraceEvent: Sendable, Codable, Hashable {
     }
 
     /// `Type.method`, without the argument labels of `#function` (`tap(_:)` → `tap`).
-    public var call: String {
-        let bare = method.firstIndex(of: "(").map { String(method[..<$0]) } ?? method
-        return "\(type).\(bare)"
+    public var call: String { "\(type).\(bareMethod)" }
+
+    /// The method's name without its argument labels.
+    public var bareMethod: String {
+        method.firstIndex(of: "(").map { String(method[..<$0]) } ?? method
     }
 }

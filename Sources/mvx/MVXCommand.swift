@@ -22,9 +22,6 @@ struct MVXCommand: AsyncParsableCommand {
     @Option(help: "The screen to start with: greeting or listings.")
     var screen: ScreenID = .greeting
 
-    @OptionGroup(title: "Fake network")
-    var network: NetworkOptions
-
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -44,13 +41,18 @@ struct MVXCommand: AsyncParsableCommand {
     }
 
     mutating func run() async throws {
-        let assembly = try AppAssembly(network: network.scenario(), fixtures: network.fixturesDirectory)
-        let status = await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
+        let status = try await Self.runInteractive(pattern: pattern, screen: screen)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    @MainActor
+    private static func runInteractive(pattern: PatternID, screen: ScreenID) async throws -> Int32 {
+        let assembly = try AppAssembly()
+        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
     }
 }
 
-extension PatternID: @retroactive ExpressibleByArgument {
+extension PatternID: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(rawValue: argument.uppercased())
     }
@@ -60,7 +62,7 @@ extension PatternID: @retroactive ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.argument) }
 }
 
-extension ScreenID: @retroactive ExpressibleByArgument {
+extension ScreenID: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }

@@ -1,1 +1,0 @@
-// Placeholder while the MVC module is written.

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import Mediator
+import Model
+import MVC
+import Shell
+import Terminal
+import Tracing
+
+/// The composition root: makes the shared state, the network, the tracer and the registry of the
+/// four patterns, once, and hands them to the shell. The only place that knows every module.
+@MainActor
+final class AppAssembly {
+    let registry = ModuleRegistry()
+    let appState = AppState()
+    let redraw = RedrawSignal()
+    let traceBuffer: TraceBuffer
+    let tracer: Tracer
+
+    init() throws {
+        let redraw = self.redraw
+        traceBuffer = TraceBuffer(onChange: { redraw.signal() })
+        var sinks: [any TraceSink] = [traceBuffer]
+        if let path = ProcessInfo.processInfo.environment["MVX_TRACE_FILE"], !path.isEmpty {
+            do {
+                sinks.append(try JSONLinesSink(path: path))
+            } catch {
+                throw ValidationError("MVX_TRACE_FILE: cannot write \(path) (\(error.localizedDescription))")
+            }
+        }
+        tracer = Tracer(sinks: sinks)
+        registry.register(MVCPattern.self)
+    }
+
+    /// The shell for a screen, its frames triggered also by trace events from async replies.
+    func makeShell(on screen: any Screen, pattern: PatternID, screen screenID: ScreenID) -> AppShell {
+        let shell = AppShell(
+            registry: registry, context: ModuleContext(appState: appState), tracer: tracer,
+            traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID)
+        redraw.connect { [weak shell] in shell?.setNeedsFrame() }
+        return shell
+    }
+}

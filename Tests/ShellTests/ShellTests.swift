@@ -1,0 +1,208 @@
+import Mediator
+import Model
+import MVC
+import Terminal
+import Testing
+import Tracing
+import Widgets
+@testable import Shell
+
+@MainActor
+@Suite("Shell")
+struct ShellTests {
+    @Test("starts on the MVC greeting with the names from the shared model")
+    func startScreen() {
+        let app = TestApp.session()
+        #expect(app.text.contains(" 1 MVC "))
+        #expect(app.text.contains("MVC · Greeting"))
+        #expect(app.text.contains("David"))
+        #expect(app.text.contains("Blaine"))
+        #expect(app.text.contains("[ Show greeting ]"))
+        #expect(app.shell.pattern == .mvc)
+    }
+
+    @Test("Enter on the button greets, and the trace tells the MVC story")
+    func greet() throws {
+        let app = TestApp.session()
+        app.press(.enter)
+        #expect(app.text.contains("Hello David Blaine"))
+        let entry = try #require(app.traceBuffer.entries.last)
+        #expect(entry.action.label == "Enter on [Show greeting]")
+        let roles = entry.events.map(\.role)
+        #expect(roles.first == .view)
+        #expect(roles.contains(.controller))
+        #expect(roles.last == .view)
+        #expect(app.text.contains("▸ Enter on [Show greeting]"))
+    }
+
+    @Test("empty names show the validation message instead of a greeting")
+    func validation() {
+        let state = AppState(person: Person(id: "nobody", firstName: "", lastName: "Blaine"))
+        let app = TestApp.session(appState: state)
+        app.press(.enter)
+        #expect(app.text.contains("Please enter a first and a last name."))
+        #expect(!app.text.contains("Hello"))
+    }
+
+    @Test("edits go into the shared model, so they outlive the module")
+    func editsReachModel() {
+        let state = AppState()
+        let app = TestApp.session(appState: state)
+        app.press(.up, .up)  // from the button to the first-name field
+        app.press(.end, .backspace, .backspace, .backspace, .backspace, .backspace)
+        app.type("Ann")
+        #expect(state.person.firstName == "Ann")
+        app.press(.down, .down, .enter)
+        #expect(app.text.contains("Hello Ann Blaine"))
+    }
+
+    @Test("typing q in a text field types it; Ctrl-C still quits")
+    func keysInTextField() {
+        let app = TestApp.session()
+        app.press(.up, .up)
+        app.type("q")
+        #expect(app.shell.shouldQuit == false)
+        #expect(app.text.contains("Davidq"))
+        app.press(.control("c"))
+        #expect(app.shell.shouldQuit)
+    }
+
+    @Test("q quits when no field has focus")
+    func quit() {
+        let app = TestApp.session()
+        app.press(.character("q"))
+        #expect(app.shell.shouldQuit)
+    }
+
+    @Test("a tab whose module does not exist is refused with a notice")
+    func unavailableTab() {
+        let app = TestApp.session(patterns: [MVCPattern.self])
+        app.press(.character("2"))
+        #expect(app.shell.pattern == .mvc)
+        #expect(app.text.contains("MVP has no greeting screen yet"))
+        app.press(.character("?"))  // any key clears the notice
+        #expect(!app.text.contains("MVP has no greeting screen yet"))
+    }
+
+    @Test("? shows every key of the key map and the pattern's roles; Esc closes it")
+    func help() {
+        let app = TestApp.session(size: Size(width: 120, height: 40))
+        app.press(.character("?"))
+        #expect(app.shell.isHelpVisible)
+        for binding in Keymap.bindings {
+            #expect(app.text.contains(binding.help))
+        }
+        for duty in MVCPattern.roles {
+            #expect(app.text.contains(duty.typeName))
+        }
+        app.press(.escape)
+        #expect(!app.shell.isHelpVisible)
+    }
+
+    @Test("the key bar is generated from the key map")
+    func keyBar() {
+        let app = TestApp.session(size: Size(width: 120, height: 40))
+        let bottom = app.text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        for binding in Keymap.bindings {
+            if let label = binding.barLabel { #expect(bottom.contains("\(binding.keysLabel) \(label)")) }
+        }
+    }
+
+    @Test("below the minimum size a clear message; back to normal when it grows")
+    func tooSmall() {
+        let app = TestApp.session()
+        app.resize(to: Size(width: 30, height: 8))
+        #expect(app.text.contains("terminal too small"))
+        #expect(app.text.contains("(30×8,"))
+        #expect(app.text.contains("needs 64×16)"))
+        app.resize(to: Size(width: 80, height: 24))
+        #expect(app.text.contains("MVC · Greeting"))
+        #expect(!app.text.contains("too small"))
+    }
+
+    @Test("strange sizes never crash", arguments: [
+        Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 500, height: 3), Size(width: 3, height: 300),
+        Size(width: 64, height: 16), Size(width: 63, height: 16),
+    ])
+    func strangeSizes(size: Size) {
+        let app = TestApp.session(size: size)
+        app.press(.enter, .down, .character("?"), .escape)
+        #expect(app.screen.size == size)
+    }
+
+    @Test("names are sanitised: an escape sequence in a name is shown, not obeyed")
+    func hostileName() {
+        let state = AppState(person: Person(id: "x", firstName: "Eve\u{1B}[2J", lastName: "张伟"))
+        let app = TestApp.session(appState: state)
+        app.press(.enter)
+        #expect(app.text.contains("Hello Eve␛[2J 张伟"))
+    }
+
+    @Test("CJK names keep the form aligned")
+    func cjkAlignment() throws {
+        let state = AppState(person: Person(id: "x", firstName: "张伟", lastName: "王"))
+        let app = TestApp.session(appState: state)
+        let rows = app.text.split(separator: "\n").map(String.init)
+        let first = try #require(rows.first { $0.contains("张伟") })
+        let last = try #require(rows.first { $0.contains("王") && $0.contains("Last name") })
+        // The divider of the trace pane sits in the same display column on both rows.
+        #expect(DisplayWidth.of(first.prefix { $0 != "│" }) == DisplayWidth.of(last.prefix { $0 != "│" }))
+    }
+
+    @Test("stopping tears the module down: its view controllers are released")
+    func teardown() {
+        let app = TestApp.session()
+        weak let module = app.shell.activeModule
+        weak let root = app.shell.activeModule?.rootViewController
+        #expect(module != nil)
+        app.shell.stop()
+        #expect(module == nil)
+        #expect(root == nil)
+    }
+
+    @Test("many frame requests in one turn draw one frame")
+    func coalescing() async {
+        let app = TestApp.session()
+        let before = app.shell.frameCount
+        for _ in 0..<10 { app.shell.setNeedsFrame() }
+        await Task.yield()
+        await Task.yield()
+        #expect(app.shell.frameCount - before <= 1)
+    }
+
+    @Test("the trace pane scrolls with [ and ]")
+    func traceScroll() {
+        let app = TestApp.session(size: Size(width: 80, height: 16))
+        for _ in 0..<6 { app.press(.enter) }
+        app.press(.character("["))
+        #expect(app.text.contains("more"))
+        app.press(.character("]"))
+        #expect(!app.text.contains("more "))
+    }
+}
+
+@MainActor
+@Suite("Golden screens")
+struct GoldenScreenTests {
+    @Test("MVC greeting at 80×24, at start and after greeting")
+    func greeting80() {
+        let app = TestApp.session()
+        Golden.assert(app.text, matches: "mvc-greeting-80x24")
+        app.press(.enter)
+        Golden.assert(app.text, matches: "mvc-greeting-greeted-80x24")
+    }
+
+    @Test("MVC greeting at 120×40 with the help overlay")
+    func greeting120() {
+        let app = TestApp.session(size: Size(width: 120, height: 40))
+        Golden.assert(app.text, matches: "mvc-greeting-120x40")
+        app.press(.character("?"))
+        Golden.assert(app.text, matches: "help-120x40")
+    }
+
+    @Test("too small at 30×8")
+    func tooSmall() {
+        let app = TestApp.session(size: Size(width: 30, height: 8))
+        Golden.assert(app.text, matches: "too-small-30x8")
+    }
+}

@@ -5,6 +5,8 @@ import Terminal
 struct KeyBar {
     var notice: String?
 
+    private static let pinnedLabels: Set<String> = ["help", "quit"]
+
     @MainActor
     func draw(in canvas: Canvas) {
         if let notice {
@@ -12,15 +14,15 @@ struct KeyBar {
             return
         }
         let items = Keymap.bindings.compactMap { binding in binding.barLabel.map { (binding.keysLabel, $0) } }
-        let help = items.first { $0.1 == "help" }
-        let helpWidth = help.map(itemWidth) ?? 0
+        // "? help" (the way to every other key) and "q quit" always show; the rest as room allows.
+        let pinned = items.filter { Self.pinnedLabels.contains($0.1) }
+        let pinnedWidth = pinned.reduce(0) { $0 + itemWidth($1) }
         var x = 1
-        // As many keys as fit, and always room for "? help": the way to every other key.
-        for item in items where item.1 != "help" {
-            guard x + itemWidth(item) + helpWidth <= canvas.size.width else { break }
+        for item in items where !Self.pinnedLabels.contains(item.1) {
+            guard x + itemWidth(item) + pinnedWidth <= canvas.size.width else { break }
             drawItem(item, at: &x, in: canvas)
         }
-        if let help { drawItem(help, at: &x, in: canvas) }
+        for item in pinned { drawItem(item, at: &x, in: canvas) }
     }
 
     private func itemWidth(_ item: (String, String)) -> Int {

@@ -34,8 +34,10 @@ public final class Button: View {
         for action in actions { action() }
     }
 
+    /// Enabled buttons take focus.
     public override var canBecomeFocused: Bool { isEnabled }
 
+    /// Enter or Space press the button; other keys go up the chain.
     public override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .enter, .character(" "):
@@ -46,10 +48,12 @@ public final class Button: View {
         }
     }
 
+    /// The bracketed title's width, one row.
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: DisplayWidth.of(label), height: 1)
     }
 
+    /// Draws `[ Title ]`, highlighted when focused, dimmed when disabled.
     public override func draw(in canvas: Canvas) {
         let style = !isEnabled ? Theme.dim : isFocused ? Theme.focused : Theme.plain
         canvas.draw(label, at: .zero, style: style)

@@ -32,6 +32,7 @@ public final class Label: View {
         return Size(width: width, height: max(1, lines.count))
     }
 
+    /// Draws the visible lines, each aligned within the bounds.
     public override func draw(in canvas: Canvas) {
         let lines = visibleLines(width: canvas.size.width)
         for (row, line) in lines.enumerated() where row < canvas.size.height {

@@ -8,6 +8,7 @@ public struct ListCell: Sendable, Hashable {
     /// Right-aligned on the title line; never cut before the title is.
     public var accessory: String
 
+    /// Creates a cell; subtitle and accessory may be left empty.
     public init(title: String, subtitle: String = "", accessory: String = "") {
         self.title = title
         self.subtitle = subtitle

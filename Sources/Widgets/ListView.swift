@@ -56,13 +56,16 @@ public final class ListView: View {
         return max(1, (bounds.height - footerLines) / Self.linesPerRow)
     }
 
+    /// Lists take focus so the arrows move the selection.
     public override var canBecomeFocused: Bool { true }
 
+    /// Scrolls the selection on screen and reports reaching the last row.
     public override func layoutSubviews() {
         scrollSelectionIntoView()
         reportLastRowIfVisible()
     }
 
+    /// Moves the selection or reports Enter; not consumed on an empty list or ↑ on the first row.
     public override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
         let last = numberOfRows - 1
@@ -87,11 +90,13 @@ public final class ListView: View {
         return true
     }
 
+    /// All rows plus the footer, at most `size.height`.
     public override func sizeThatFits(_ size: Size) -> Size {
         let footerLines = footerText == nil ? 0 : 1
         return Size(width: size.width, height: min(size.height, numberOfRows * Self.linesPerRow + footerLines))
     }
 
+    /// Draws the visible cells, then the footer if the last row is on screen.
     public override func draw(in canvas: Canvas) {
         guard let dataSource else { return }
         let width = canvas.size.width

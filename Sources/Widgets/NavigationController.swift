@@ -16,10 +16,12 @@ public final class NavigationController: ViewController {
         pushViewController(rootViewController)
     }
 
+    /// The container that draws the breadcrumb above the top view.
     public override func loadView() {
         view = NavigationContainerView(navigationController: self)
     }
 
+    /// Shows the top controller's view.
     public override func viewDidLoad() {
         container.contentView = topViewController?.view
     }

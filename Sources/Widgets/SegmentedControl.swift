@@ -46,6 +46,7 @@ public final class SegmentedControl: View {
         segments.indices.contains(selectedIndex) ? segments[selectedIndex] : nil
     }
 
+    /// Focusable when there is something to choose.
     public override var canBecomeFocused: Bool { !segments.isEmpty }
 
     /// ←/→ choose the neighbouring segment (stopping at the ends); both are consumed while focused.
@@ -58,11 +59,13 @@ public final class SegmentedControl: View {
         return true
     }
 
+    /// All segments with their padding and separators, one row.
     public override func sizeThatFits(_ size: Size) -> Size {
         let width = segments.reduce(0) { $0 + DisplayWidth.of($1) + 2 } + max(0, segments.count - 1)
         return Size(width: width, height: 1)
     }
 
+    /// Draws the segments, the chosen one bracketed and highlighted.
     public override func draw(in canvas: Canvas) {
         var x = 0
         for (index, segment) in segments.enumerated() {

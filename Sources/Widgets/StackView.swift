@@ -33,10 +33,12 @@ public final class StackView: View {
         view.removeFromSuperview()
     }
 
+    /// Stacks the arranged subviews with `stack`.
     public override func layoutSubviews() {
         stack.layout(arrangedSubviews, in: bounds, filling: flexibleView)
     }
 
+    /// The full width and the height the arranged subviews need.
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: size.width, height: stack.height(of: arrangedSubviews, width: size.width))
     }

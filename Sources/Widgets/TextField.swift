@@ -65,8 +65,10 @@ public final class TextField: View {
     /// The insertion point in display cells from the start of the text (a CJK character counts two).
     public var insertionColumn: Int { DisplayWidth.of(text.prefix(insertionIndex)) }
 
+    /// Text fields take focus to be edited.
     public override var canBecomeFocused: Bool { true }
 
+    /// Edits the text or moves the insertion point; Esc ends editing without consuming the key.
     public override func handleKey(_ key: Key) -> Bool {
         var characters = Array(text)
         switch key {
@@ -97,20 +99,24 @@ public final class TextField: View {
         return true
     }
 
+    /// Focus starts an editing session.
     public override func didBecomeFocused() {
         super.didBecomeFocused()
         isEditing = true
     }
 
+    /// Losing focus ends the editing session (sends `.editingDidEnd` once).
     public override func didResignFocus() {
         super.didResignFocus()
         endEditing()
     }
 
+    /// Title plus a box of `preferredBoxWidth`, one row.
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: min(size.width, boxX + preferredBoxWidth + 2), height: 1)
     }
 
+    /// Draws title, box and text (or placeholder); places the cursor when focused.
     public override func draw(in canvas: Canvas) {
         if !title.isEmpty {
             canvas.draw(title, at: .zero, width: boxX - 1, style: Theme.title)

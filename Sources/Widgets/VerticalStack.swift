@@ -10,6 +10,7 @@ public struct VerticalStack: Sendable {
     /// Blank cells around the whole stack (left, right and top).
     public var margin: Int
 
+    /// Creates a stack layout with the given spacing between views and margin around them.
     public init(spacing: Int = 1, margin: Int = 0) {
         self.spacing = spacing
         self.margin = margin

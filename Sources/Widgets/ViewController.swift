@@ -12,6 +12,7 @@ open class ViewController {
         case disappeared, appearing, appeared, disappearing
     }
 
+    /// Creates a controller; its view is loaded on first access.
     public init() {}
 
     private var loadedView: View?

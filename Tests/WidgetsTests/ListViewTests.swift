@@ -147,4 +147,34 @@ private final class Listings: ListViewDataSource, ListViewDelegate {
         #expect(list.selectedRow == nil)
         #expect(!list.handleKey(.down))
     }
+
+    @Test func pagingSynchronouslyFromWillDisplayLastRowIsSafe() {
+        let source = PagingListings()
+        let list = ListView()
+        list.dataSource = source
+        list.delegate = source
+        _ = render(list, size: Size(width: 20, height: 6))
+        _ = render(list, size: Size(width: 20, height: 6))
+        // Page one (2 rows) fit on screen, so page two was asked for; three cells fill the screen.
+        #expect(source.pagesLoaded == 2)
+        #expect(list.numberOfRows == 4)
+        let screen = render(list, size: Size(width: 20, height: 6))
+        #expect(lines(screen)[4] == "  Flat 2")
+    }
+}
+
+/// Appends a page of two rows, and reloads, right inside `willDisplayLastRow`.
+@MainActor
+private final class PagingListings: ListViewDataSource, ListViewDelegate {
+    var titles = ["Flat 0", "Flat 1"]
+    var pagesLoaded = 1
+
+    func numberOfRows(in listView: ListView) -> Int { titles.count }
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell { ListCell(title: titles[row]) }
+    func listView(_ listView: ListView, willDisplayLastRow row: Int) {
+        guard pagesLoaded < 2 else { return }
+        pagesLoaded += 1
+        titles += ["Flat 2", "Flat 3"]
+        listView.reloadData()
+    }
 }

@@ -1,10 +1,17 @@
 import Terminal
+import Tracing
 
 /// Read-only text: one line by default, or wrapped by display width (CJK-safe).
 @MainActor
 public final class Label: View {
     /// The text shown. Newlines start new lines.
-    public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
+    public var text: String {
+        didSet {
+            guard text != oldValue else { return }
+            trace(.view, self, "text = \(DisplayWidth.truncate(text, to: 40))")
+            setNeedsDisplay()
+        }
+    }
     /// How the text looks.
     public var style: Style { didSet { setNeedsDisplay() } }
     /// Where each line sits horizontally.

@@ -1,0 +1,32 @@
+/// The normalised record of a property, whichever team's API it came from. Reformers build it;
+/// list and detail screens show it without knowing the source schema.
+public struct Listing: Sendable, Hashable, Codable, Identifiable {
+    /// The source API's identifier, unique within its kind.
+    public var id: String
+    public var kind: ListingKind
+    public var name: String
+    public var title: String
+    /// The image's URL, as a string (the terminal never loads it).
+    public var imageURL: String
+    public var price: Price?
+    /// Floor area in square metres.
+    public var area: Double?
+    public var district: String?
+
+    public init(
+        id: String, kind: ListingKind, name: String, title: String, imageURL: String,
+        price: Price? = nil, area: Double? = nil, district: String? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.title = title
+        self.imageURL = imageURL
+        self.price = price
+        self.area = area
+        self.district = district
+    }
+
+    /// Unique across all kinds (`rent:r-001`), for merged lists and selection.
+    public var globalID: String { "\(kind.rawValue):\(id)" }
+}

@@ -1,0 +1,48 @@
+/// Makes a raw string from a server safe and sensible to show: control characters (including
+/// terminal escape sequences' ESC) removed, line breaks and tabs turned into spaces, and
+/// overlong values cut with an ellipsis. Strings that need none of it are returned as they are,
+/// after one scan of their bytes, so reforming 100,000 listings stays cheap.
+public enum TextCleaner {
+    /// The most characters kept.
+    public static let maximumLength = 200
+
+    public static func clean(_ text: String) -> String {
+        var needsWork = text.utf8.count > maximumLength
+        if !needsWork {
+            var previous: UInt8 = 0
+            for byte in text.utf8 {
+                // C0 controls and DEL; C1 controls are U+0080…U+009F, encoded C2 80…C2 9F.
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0 && byte >= 0x80) {
+                    needsWork = true
+                    break
+                }
+                previous = byte
+            }
+        }
+        guard needsWork else { return text }
+
+        var output = String.UnicodeScalarView()
+        var count = 0
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x0A || value == 0x0D || value == 0x09 {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if value < 0x20 || (0x7F...0x9F).contains(value) { continue }
+            if pendingSpace {
+                output.append(" ")
+                count += 1
+                pendingSpace = false
+            }
+            output.append(scalar)
+            count += 1
+            // Counting scalars bounds the work on a 1 MB value; the final cut is by characters.
+            if count > maximumLength * 4 { break }
+        }
+        let cleaned = String(output)
+        guard cleaned.count > maximumLength else { return cleaned }
+        return String(cleaned.prefix(maximumLength - 1)) + "…"
+    }
+}

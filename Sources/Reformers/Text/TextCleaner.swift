@@ -6,6 +6,12 @@ public enum TextCleaner {
     /// The most characters kept.
     public static let maximumLength = 200
 
+    private enum EscapeState {
+        case none
+        case started
+        case controlSequence
+    }
+
     public static func clean(_ text: String) -> String {
         var needsWork = text.utf8.count > maximumLength
         if !needsWork {
@@ -24,8 +30,24 @@ public enum TextCleaner {
         var output = String.UnicodeScalarView()
         var count = 0
         var pendingSpace = false
+        var escape = EscapeState.none
         for scalar in text.unicodeScalars {
             let value = scalar.value
+            // Drop whole terminal escape sequences (ESC [ … final byte, or ESC + one character),
+            // not just the ESC, so no "[31m" debris is left behind.
+            switch escape {
+            case .none:
+                if value == 0x1B {
+                    escape = .started
+                    continue
+                }
+            case .started:
+                escape = value == 0x5B ? .controlSequence : .none
+                continue
+            case .controlSequence:
+                if (0x40...0x7E).contains(value) { escape = .none }
+                continue
+            }
             if value == 0x0A || value == 0x0D || value == 0x09 {
                 pendingSpace = !output.isEmpty
                 continue

@@ -29,7 +29,7 @@ import Testing
         #expect(try JSONValue(parsing: value.serialized) == value)
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "nul", "\"abc", "01", "1.", "[1] x", "\"\u{01}\"", "\"\\ud800\""])
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "nul", "\"abc", "01", "1.", "[1] x", "\"\u{01}\"", "\"\\ud800\"", "\"\\udc00\"", "[\"a\" 1]"])
     func jsonRejectsInvalid(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array(text.utf8)) }
     }
@@ -39,7 +39,7 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array(deep.utf8)) }
     }
 
-    @Test func jsonRejectsInvalidUTF8() {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0xFF, 0xFE, 0x22]) }
+    @Test func jsonRepairsInvalidUTF8() throws {
+        #expect(try JSONValue(parsing: [0x22, 0x61, 0xFF, 0x22]) == .string("a\u{FFFD}"))
     }
 }

@@ -12,18 +12,21 @@ public enum TextCleaner {
         case controlSequence
     }
 
+    /// C0 controls and DEL; C1 controls are U+0080…U+009F, encoded C2 80…C2 9F.
+    private static func containsControl<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     public static func clean(_ text: String) -> String {
         var needsWork = text.utf8.count > maximumLength
         if !needsWork {
-            var previous: UInt8 = 0
-            for byte in text.utf8 {
-                // C0 controls and DEL; C1 controls are U+0080…U+009F, encoded C2 80…C2 9F.
-                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0 && byte >= 0x80) {
-                    needsWork = true
-                    break
-                }
-                previous = byte
-            }
+            // Native strings are contiguous UTF-8: scanning the buffer avoids the iterator's cost.
+            needsWork = text.utf8.withContiguousStorageIfAvailable(containsControl) ?? containsControl(Array(text.utf8))
         }
         guard needsWork else { return text }
 

@@ -1,0 +1,69 @@
+import FakeServer
+import Model
+import Networking
+import Reformers
+
+/// The network layer's figures: reforming 100,000 raw listings, one cache hit, and one full
+/// request at zero latency (sign, fake server, parse, validate, interceptors, reformer).
+/// Main-actor isolated because managers are; call it from `main.swift` with `await`.
+@MainActor
+func runNetworkBenchmarks() async {
+    Report.section("Network layer")
+
+    // Reform: 100,000 raw listings, a third in each team's schema, through the one reformer.
+    let kinds: [(ListingSchema, ResponseSource)] = [
+        (.rent, ResponseSource(service: .rent, method: "rent.list")),
+        (.newHome, ResponseSource(service: .newHomes, method: "xinfang.list")),
+        (.secondHand, ResponseSource(service: .secondHand, method: "esf.list")),
+    ]
+    let reformer = PropertyListReformer()
+    var reformNanoseconds = 0.0
+    for (schema, source) in kinds {
+        let items: [JSONValue] = (0..<33_334).map { index in
+            .object([
+                schema.id: .string("id-\(index)"), schema.name: .string(index % 2 == 0 ? "阳光花园\(index)号楼" : "Riverside Court \(index)"),
+                schema.title: .string("两室一厅 89㎡ 近地铁，精装修"), schema.imageURL: .string("https://img.example.cn/\(index).jpg"),
+                schema.price: .number(Double(4500 + index % 1000)), schema.area: .number(89.5), schema.district: .string("浦东新区"),
+            ])
+        }
+        let data = JSONValue.object(["items": .array(items)])
+        var count = 0
+        reformNanoseconds += medianNanoseconds(runs: 5) { count = reformer.reform(data, from: source).count }
+        precondition(count == items.count)
+    }
+    Report.figure("reform 100,000 raw listings (3 schemas)", reformNanoseconds / 1e6, unit: "ms", aim: "≤ 100 ms")
+
+    // Cache hit.
+    let cache = ResponseCache(clock: NetworkClock(ContinuousClock()))
+    let key = CacheKey(service: "rent", method: "rent.list", parameters: CanonicalParameters(["page": "1", "page_size": "20"]))
+    cache.store(.object(["items": .array([])]), for: key, timeToLive: .seconds(180))
+    var hits = 0
+    let hit = medianNanoseconds(runs: 7, iterations: 100_000) { if cache.value(for: key) != nil { hits += 1 } }
+    precondition(hits > 0)
+    Report.figure("cache hit", hit / 1e3, unit: "µs", aim: "≤ 2 µs")
+
+    // A full request at zero latency through transport, interceptors and reformer.
+    guard let fixtures = try? Fixtures.bundled() else {
+        print("bundled fixtures missing; full-request figure skipped")
+        return
+    }
+    let environment = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant)
+    let landing = environment.makeLandingPoint("bench")
+    let manager = environment.makeRentListManager(landingPoint: landing)
+    let clock = ContinuousClock()
+    let iterations = 2_000
+    var samples: [Double] = []
+    for _ in 0..<7 {
+        let elapsed = await clock.measure {
+            for _ in 0..<iterations {
+                environment.cache.removeAll()  // measure the network path, not the cache
+                _ = try? await manager.firstPage()
+                _ = manager.fetchData(reformer: reformer)
+            }
+        }
+        samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+    }
+    samples.sort()
+    Report.figure("full request, zero latency (20 items, reformed)", samples[samples.count / 2] / Double(iterations) / 1e3, unit: "µs", aim: "≤ 50 µs")
+    landing.cancelAll()
+}

@@ -1,0 +1,73 @@
+import Networking
+import Tracing
+
+/// The four fake backends behind one `Transport`: rent, new homes, second-hand and person. Like a
+/// real server it checks each request's signature with the service's own secret, pages results
+/// and answers raw JSON bytes; like a real network it takes time and sometimes fails, as the live
+/// scenario says. Each request's luck comes from (seed, API, canonical parameters, attempt), so
+/// outcomes never depend on scheduling.
+public struct FakeServer: Transport {
+    private let listings: [String: ListingService]
+    private let people: PersonService
+    /// The secrets the server checks against, per service id (its own copy, as a server would hold).
+    private let secrets: [String: String]
+    private let scenario: ScenarioControls
+    private let clock: NetworkClock
+
+    /// - Parameters:
+    ///   - fixtures: the data to serve.
+    ///   - scenario: read on every request, so changes apply to the next request.
+    ///   - clock: latency is slept on it (a `TestClock` in tests).
+    ///   - secrets: per service id; defaults to the known services' secrets.
+    public init(
+        fixtures: Fixtures, scenario: ScenarioControls, clock: NetworkClock,
+        secrets: [String: String] = Dictionary(uniqueKeysWithValues: Service.all.map { ($0.id, $0.secret) })
+    ) {
+        listings = [
+            RentListAPI().method: ListingService(file: .rent, items: fixtures[.rent]),
+            NewHomesListAPI().method: ListingService(file: .newHomes, items: fixtures[.newHomes]),
+            SecondHandListAPI().method: ListingService(file: .secondHand, items: fixtures[.secondHand]),
+        ]
+        people = PersonService(items: fixtures[.people])
+        self.secrets = secrets
+        self.scenario = scenario
+        self.clock = clock
+    }
+
+    public func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
+        let scenario = scenario.current
+        if scenario.offline { throw .noNetwork }
+        var random = SeededRandom(
+            seed: scenario.seed, method: request.method, canonicalParameters: request.parameters.canonicalString,
+            attempt: request.attempt)
+        let latency = scenario.drawLatency(&random)
+        let failure = scenario.failureRates.failure(forRoll: random.nextUnit())
+
+        // A timeout holds the request for the longest latency the scenario allows.
+        try await wait(failure == .timeout ? scenario.latency.upperBound : latency)
+        switch failure {
+        case .timeout?, .noNetwork?: throw failure!.error
+        case .malformed?: return Array("{\"items\":[{\"id\":\"tr".utf8)
+        case .noContent?: return []
+        case nil: break
+        }
+
+        guard let secret = secrets[request.service.id], RequestSigner.verify(request, secret: secret) else {
+            throw .signatureRejected
+        }
+        if let service = listings[request.method] { return service.respond(to: request.parameters) }
+        if request.method == PersonAPI().method { return people.respond(to: request.parameters) }
+        return Array("{\"error\":\"unknown method \(request.method)\"}".utf8)
+    }
+
+    private func wait(_ duration: Duration) async throws(APIError) {
+        if duration > .zero {
+            do {
+                try await clock.sleep(for: duration)
+            } catch {
+                throw .cancelled
+            }
+        }
+        if Task.isCancelled { throw .cancelled }
+    }
+}

@@ -1,0 +1,71 @@
+import Model
+
+/// What a screen module needs to make managers: the transport, the clock, the shared cache, the
+/// live scenario and the default interceptors. The app's composition root makes one (see
+/// `NetworkEnvironment.fake(…)` in `FakeServer`) and hands it to every pattern module.
+@MainActor
+public final class NetworkEnvironment {
+    public let transport: any Transport
+    public let clock: NetworkClock
+    /// Shared by every manager made here; `cache.removeAll()` clears it.
+    public let cache: ResponseCache
+    /// The live scenario the transport reads (offline toggle, seed, failure rates).
+    public let scenario: ScenarioControls
+    /// Given to every manager made from now on.
+    public var interceptors: [any APIInterceptor]
+
+    public convenience init(
+        transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), scenario: ScenarioControls = ScenarioControls(),
+        cacheCapacity: Int = 256, interceptors: [any APIInterceptor] = [TracingInterceptor()]
+    ) {
+        self.init(transport: transport, clock: NetworkClock(clock), scenario: scenario, cacheCapacity: cacheCapacity, interceptors: interceptors)
+    }
+
+    /// The same, with an already wrapped clock (shared with the transport).
+    public init(
+        transport: any Transport, clock: NetworkClock, scenario: ScenarioControls, cacheCapacity: Int = 256,
+        interceptors: [any APIInterceptor] = [TracingInterceptor()]
+    ) {
+        self.transport = transport
+        self.clock = clock
+        self.cache = ResponseCache(clock: clock, capacity: cacheCapacity)
+        self.scenario = scenario
+        self.interceptors = interceptors
+    }
+
+    /// A landing point for one screen module; call `cancelAll()` on it when the module goes away.
+    public func makeLandingPoint(_ name: String) -> LandingPoint {
+        LandingPoint(name: name)
+    }
+
+    /// A manager for any API descriptor.
+    public func makeManager<API: APIDescriptor>(_ api: API, landingPoint: LandingPoint) -> APIManager<API> {
+        APIManager(api: api, transport: transport, cache: cache, clock: clock, landingPoint: landingPoint, interceptors: interceptors)
+    }
+
+    public func makeRentListManager(landingPoint: LandingPoint) -> RentListManager {
+        makeManager(RentListAPI(), landingPoint: landingPoint)
+    }
+
+    public func makeNewHomesListManager(landingPoint: LandingPoint) -> NewHomesListManager {
+        makeManager(NewHomesListAPI(), landingPoint: landingPoint)
+    }
+
+    public func makeSecondHandListManager(landingPoint: LandingPoint) -> SecondHandListManager {
+        makeManager(SecondHandListAPI(), landingPoint: landingPoint)
+    }
+
+    /// The list manager for one kind of listing, when the kind is only known at run time.
+    public func makeListManager(for kind: ListingKind, landingPoint: LandingPoint) -> any PagedAPIManaging {
+        switch kind {
+        case .rent: makeRentListManager(landingPoint: landingPoint)
+        case .newHome: makeNewHomesListManager(landingPoint: landingPoint)
+        case .secondHand: makeSecondHandListManager(landingPoint: landingPoint)
+        }
+    }
+
+    /// A person manager; set `parameters = ["id": person.id]` (or a parameter source) before loading.
+    public func makePersonManager(landingPoint: LandingPoint) -> PersonManager {
+        makeManager(PersonAPI(), landingPoint: landingPoint)
+    }
+}

@@ -1,0 +1,31 @@
+/// casatwy's interception points (AOP hooks) around every load. Called on the main actor in this
+/// fixed order:
+///
+/// 1. `shouldCall` — may veto the load (it then ends as `.cancelled`, nothing sent);
+/// 2. (parameter validation, cache lookup, sending) `afterCall` — the request went out or hit the cache;
+/// 3. `didReceiveResponse` — bytes arrived from the transport (not for cache hits or transport errors);
+/// 4. (response validation) then either `beforeSuccess` → delegate success → `afterSuccess`,
+///    or `beforeFailure` → delegate failure → `afterFailure`.
+///
+/// Every hook has a default that does nothing (or allows), so an interceptor implements only
+/// the ones it cares about.
+@MainActor
+public protocol APIInterceptor {
+    func shouldCall(_ manager: any APIManaging, parameters: CanonicalParameters) -> Bool
+    func afterCall(_ manager: any APIManaging, parameters: CanonicalParameters)
+    func didReceiveResponse(_ manager: any APIManaging, byteCount: Int)
+    func beforeSuccess(_ manager: any APIManaging)
+    func afterSuccess(_ manager: any APIManaging)
+    func beforeFailure(_ manager: any APIManaging, error: APIError)
+    func afterFailure(_ manager: any APIManaging, error: APIError)
+}
+
+extension APIInterceptor {
+    public func shouldCall(_ manager: any APIManaging, parameters: CanonicalParameters) -> Bool { true }
+    public func afterCall(_ manager: any APIManaging, parameters: CanonicalParameters) {}
+    public func didReceiveResponse(_ manager: any APIManaging, byteCount: Int) {}
+    public func beforeSuccess(_ manager: any APIManaging) {}
+    public func afterSuccess(_ manager: any APIManaging) {}
+    public func beforeFailure(_ manager: any APIManaging, error: APIError) {}
+    public func afterFailure(_ manager: any APIManaging, error: APIError) {}
+}

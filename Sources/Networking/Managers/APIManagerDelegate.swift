@@ -1,0 +1,17 @@
+/// casatwy's delivery style: one callback for success and one for failure, held weakly so a
+/// screen that goes away is neither kept alive nor called. Called on the main actor, inside the
+/// trace context of the action that started the load. Cancelled requests call neither.
+@MainActor
+public protocol APIManagerDelegate: AnyObject {
+    /// The load succeeded; read the result with `manager.fetchData(reformer:)`.
+    func managerDidSucceed(_ manager: any APIManaging)
+    /// The load failed with `error`.
+    func managerDidFail(_ manager: any APIManaging, error: APIError)
+}
+
+/// Supplies a manager's parameters at load time (casatwy's param source), held weakly.
+@MainActor
+public protocol APIManagerParameterSource: AnyObject {
+    /// The parameters for the next load. Paged managers add `page` and `page_size` themselves.
+    func parameters(for manager: any APIManaging) -> [String: String]
+}

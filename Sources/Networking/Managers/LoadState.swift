@@ -1,0 +1,21 @@
+/// Where a manager is in its life, as a stream of values for bindings (MVVM).
+public enum LoadState: Sendable, Hashable {
+    /// Nothing loaded yet (or the only request was cancelled).
+    case idle
+    /// At least one request is in flight.
+    case loading
+    /// The last request succeeded; the data is in `fetchData`.
+    case loaded
+    /// The last request failed.
+    case failed(APIError)
+
+    /// A short label for traces and status lines.
+    public var label: String {
+        switch self {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded: "loaded"
+        case .failed(let error): "failed (\(error.shortName))"
+        }
+    }
+}

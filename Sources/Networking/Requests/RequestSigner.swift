@@ -1,0 +1,44 @@
+import Crypto
+
+/// Signs requests the way casatwy's services do: a keyed hash of the API method and canonical
+/// parameters, so a tampered request (or a wrong secret) is rejected by the server.
+public enum RequestSigner {
+    /// Lowercase hex HMAC-SHA256 keyed by `secret` over `method` + "\n" + `parameters.canonicalString`.
+    public static func signature(secret: String, method: String, parameters: CanonicalParameters) -> String {
+        let key = SymmetricKey(data: Array(secret.utf8))
+        var message = Array(method.utf8)
+        message.append(0x0A)
+        message.append(contentsOf: parameters.canonicalString.utf8)
+        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
+        return hex(code)
+    }
+
+    /// Assembles and signs a request for `service`.
+    public static func sign(
+        service: Service, method: String, parameters: CanonicalParameters, attempt: Int
+    ) -> SignedRequest {
+        SignedRequest(
+            service: service, method: method, parameters: parameters, attempt: attempt,
+            signature: signature(secret: service.secret, method: method, parameters: parameters))
+    }
+
+    /// True when `request.signature` matches what `secret` gives; compared in constant time.
+    public static func verify(_ request: SignedRequest, secret: String) -> Bool {
+        let expected = Array(signature(secret: secret, method: request.method, parameters: request.parameters).utf8)
+        let given = Array(request.signature.utf8)
+        guard expected.count == given.count else { return false }
+        var difference: UInt8 = 0
+        for index in expected.indices { difference |= expected[index] ^ given[index] }
+        return difference == 0
+    }
+
+    private static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let digits = Array("0123456789abcdef".unicodeScalars)
+        var output = String.UnicodeScalarView()
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0xF)])
+        }
+        return String(output)
+    }
+}

@@ -1,0 +1,38 @@
+import Model
+
+/// One API provider (a team's backend) with its own base URL and signing secret, as in
+/// casatwy's design where each service has its own rules.
+public struct Service: Sendable, Hashable {
+    /// The stable name used in API names, cache keys and traces (`rent`, `xinfang`, `esf`, `person`).
+    public var id: String
+    public var baseURL: String
+    /// The shared secret requests are signed with. (A real app would not hard-code it.)
+    public var secret: String
+
+    public init(id: String, baseURL: String, secret: String) {
+        self.id = id
+        self.baseURL = baseURL
+        self.secret = secret
+    }
+
+    /// The rent team.
+    public static let rent = Service(id: "rent", baseURL: "https://rent.api.anjuke-fake.cn/v2", secret: "rent-7f3a9c")
+    /// The new-homes team (xinfang).
+    public static let newHomes = Service(id: "xinfang", baseURL: "https://xf.api.anjuke-fake.cn/v1", secret: "xf-41d2e8")
+    /// The second-hand team (ershoufang, esf).
+    public static let secondHand = Service(id: "esf", baseURL: "https://esf.api.anjuke-fake.cn/v3", secret: "esf-b05c11")
+    /// The person service.
+    public static let person = Service(id: "person", baseURL: "https://people.api.mvx-fake.dev/v1", secret: "person-9e6d27")
+
+    /// Every known service.
+    public static let all: [Service] = [.rent, .newHomes, .secondHand, .person]
+
+    /// The service that serves one kind of listing.
+    public static func listings(_ kind: ListingKind) -> Service {
+        switch kind {
+        case .rent: .rent
+        case .newHome: .newHomes
+        case .secondHand: .secondHand
+        }
+    }
+}

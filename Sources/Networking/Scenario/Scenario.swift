@@ -1,0 +1,114 @@
+/// How the fake network behaves: the seed every request's luck derives from, the latency range,
+/// the probability of each failure kind, and whether the network is off. The command line builds
+/// one from `--seed N --latency 50..400ms --fail-rate 0.2 --offline`.
+public struct Scenario: Sendable, Hashable {
+    public var seed: UInt64
+    /// Each request waits a duration drawn uniformly from this range.
+    public var latency: ClosedRange<Duration>
+    public var failureRates: FailureRates
+    /// When true every request fails at once with `.noNetwork`.
+    public var offline: Bool
+
+    public init(
+        seed: UInt64 = 0,
+        latency: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(400),
+        failureRates: FailureRates = .none,
+        offline: Bool = false
+    ) {
+        self.seed = seed
+        self.latency = latency
+        self.failureRates = failureRates
+        self.offline = offline
+    }
+
+    /// No latency, no failures: for tests and benchmarks.
+    public static let instant = Scenario(latency: .zero ... .zero)
+
+    /// The latency one request with this generator waits.
+    public func drawLatency(_ random: inout SeededRandom) -> Duration {
+        let span = latency.upperBound - latency.lowerBound
+        return latency.lowerBound + span * random.nextUnit()
+    }
+
+    // MARK: Parsing the command line's strings
+
+    /// Parses a latency range: `50..400ms`, `50ms..400ms`, `0.05..0.4s`, `120ms` (fixed), `0`.
+    /// Units: `us`, `ms` (the default when none is given), `s`.
+    public static func parseLatency(_ text: String) throws(ScenarioError) -> ClosedRange<Duration> {
+        let trimmed = text.trimmingSpaces
+        let parts = trimmed.split(separator: "..", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count), !trimmed.isEmpty else {
+            throw ScenarioError(input: text, problem: "expected a range like 50..400ms")
+        }
+        // A unit on the upper bound applies to a bare lower bound too ("50..400ms").
+        let sharedUnit = unitSuffix(of: parts[parts.count - 1])
+        let lower = try parseDuration(parts[0], defaultUnit: sharedUnit, whole: text)
+        let upper = parts.count == 2 ? try parseDuration(parts[1], defaultUnit: sharedUnit, whole: text) : lower
+        guard lower <= upper else { throw ScenarioError(input: text, problem: "the lower bound exceeds the upper bound") }
+        return lower...upper
+    }
+
+    /// Parses failure probabilities: a total like `0.2` (spread evenly over every kind), or
+    /// per kind like `timeout=0.1,no-network=0.05,malformed=0.02,no-content=0.03`. Each value
+    /// and the sum must lie in 0...1.
+    public static func parseFailureRates(_ text: String) throws(ScenarioError) -> FailureRates {
+        let trimmed = text.trimmingSpaces
+        if !trimmed.contains("=") {
+            guard let total = Double(trimmed), (0...1).contains(total) else {
+                throw ScenarioError(input: text, problem: "expected a probability between 0 and 1, like 0.2")
+            }
+            return FailureRates(total: total)
+        }
+        var rates = FailureRates()
+        for item in trimmed.split(separator: ",") {
+            let pair = item.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+            guard pair.count == 2, let kind = FailureKind(rawValue: pair[0]) else {
+                let kinds = FailureKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ScenarioError(input: text, problem: "unknown failure kind in '\(item)'; kinds are \(kinds)")
+            }
+            guard let rate = Double(pair[1]), (0...1).contains(rate) else {
+                throw ScenarioError(input: text, problem: "'\(pair[1])' is not a probability between 0 and 1")
+            }
+            rates[kind] = rate
+        }
+        guard rates.total <= 1 else { throw ScenarioError(input: text, problem: "the probabilities add up to more than 1") }
+        return rates
+    }
+
+    /// Parses a seed: a non-negative integer.
+    public static func parseSeed(_ text: String) throws(ScenarioError) -> UInt64 {
+        guard let seed = UInt64(text.trimmingSpaces) else {
+            throw ScenarioError(input: text, problem: "expected a non-negative integer")
+        }
+        return seed
+    }
+
+    private static func unitSuffix(of text: String) -> String? {
+        let trimmed = text.trimmingSpaces
+        for unit in ["us", "ms", "s"] where trimmed.hasSuffix(unit) { return unit }
+        return nil
+    }
+
+    private static func parseDuration(_ part: String, defaultUnit: String?, whole: String) throws(ScenarioError) -> Duration {
+        var number = part.trimmingSpaces
+        let unit = unitSuffix(of: number) ?? defaultUnit ?? "ms"
+        if let own = unitSuffix(of: number) { number.removeLast(own.count) }
+        guard let value = Double(number), value >= 0, value.isFinite else {
+            throw ScenarioError(input: whole, problem: "'\(part)' is not a duration; expected e.g. 50ms")
+        }
+        switch unit {
+        case "us": return .nanoseconds(Int64((value * 1_000).rounded()))
+        case "s": return .nanoseconds(Int64((value * 1_000_000_000).rounded()))
+        default: return .nanoseconds(Int64((value * 1_000_000).rounded()))
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var slice = Substring(self)
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,82 @@
+import Model
+import Networking
+import Tracing
+
+/// The "All" list: loads the three teams' list managers side by side and merges their pages
+/// through the one `PropertyListReformer`, interleaved so every kind shows from the first screen.
+///
+/// It lives in `Reformers` because merging is reforming: it is the one place that needs both the
+/// managers (Networking) and the reformer, and every pattern module already depends on it, so
+/// each pattern can show "All" with the same code. A team that fails does not hide the others:
+/// its error is kept in `failures`, and the load only throws when all three fail.
+@MainActor
+public final class AllListingsFeed {
+    /// Rent, new homes, second-hand, in that order.
+    public let managers: [any PagedAPIManaging]
+    /// The merged listings of every page loaded so far.
+    public private(set) var listings: [Listing] = []
+    /// The last load's error per kind that failed.
+    public private(set) var failures: [ListingKind: APIError] = [:]
+    private let reformer = PropertyListReformer()
+
+    public init(environment: NetworkEnvironment, landingPoint: LandingPoint) {
+        managers = ListingKind.allCases.map { environment.makeListManager(for: $0, landingPoint: landingPoint) }
+    }
+
+    /// True once every team's last page has loaded.
+    public var isLastPage: Bool { managers.allSatisfy(\.isLastPage) }
+    public var isLoading: Bool { managers.contains(where: \.isLoading) }
+
+    /// Loads every team's first page and returns the merged list.
+    public func loadFirstPage() async throws(APIError) -> [Listing] {
+        trace(.reformer, self, "first page ×3")
+        return try await load(Array(managers.indices), firstPage: true)
+    }
+
+    /// Loads the next page of every team that has more, and returns the merged list.
+    public func loadNextPage() async throws(APIError) -> [Listing] {
+        let pending = managers.indices.filter { !managers[$0].isLastPage }
+        trace(.reformer, self, "next page ×\(pending.count)")
+        return try await load(pending, firstPage: false)
+    }
+
+    private func load(_ indices: [Int], firstPage: Bool) async throws(APIError) -> [Listing] {
+        // Start every request before awaiting any, so the three travel together.
+        let tasks = indices.map { index in
+            let manager = managers[index]
+            return Task { () -> APIError? in
+                do throws(APIError) {
+                    _ = firstPage ? try await manager.firstPage() : try await manager.nextPage()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        var errors: [APIError] = []
+        failures = [:]
+        for (index, task) in zip(indices, tasks) {
+            let error = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+            if let error {
+                failures[ListingKind.allCases[index]] = error
+                errors.append(error)
+            }
+        }
+        listings = merge()
+        if !indices.isEmpty, errors.count == indices.count, let first = errors.first { throw first }
+        return listings
+    }
+
+    /// Round-robin over the three reformed lists.
+    private func merge() -> [Listing] {
+        let lists = managers.map { $0.fetchData(reformer: reformer) ?? [] }
+        var merged: [Listing] = []
+        merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        var index = 0
+        while merged.count < merged.capacity, lists.contains(where: { index < $0.count }) {
+            for list in lists where index < list.count { merged.append(list[index]) }
+            index += 1
+        }
+        return merged
+    }
+}

@@ -1,0 +1,50 @@
+import Model
+import Networking
+import Tracing
+
+/// The second reformer over the same list data (one API feeding two views): for the listing
+/// with `listingID`, rows pairing each raw key of the source API with the normalised field it
+/// became. Nil when the data holds no such listing.
+public struct ListingDetailReformer: Reformer {
+    /// The `Listing.id` to show (not the global id).
+    public var listingID: String
+
+    public init(listingID: String) {
+        self.listingID = listingID
+    }
+
+    public func reform(_ data: JSONValue, from source: ResponseSource) -> ListingDetail? {
+        guard let schema = ListingSchema.of(source) else { return nil }
+        let items = data["items"]?.arrayValue ?? data.arrayValue ?? [data]
+        for item in items {
+            guard case .object(let fields) = item, let listing = schema.listing(from: fields), listing.id == listingID
+            else { continue }
+            var rows: [DetailRow] = []
+            var used = Set<String>()
+            for (rawKey, field) in schema.fieldPairs {
+                used.insert(rawKey)
+                rows.append(DetailRow(rawKey: rawKey, field: field, value: value(of: field, in: listing)))
+            }
+            for rawKey in fields.keys.sorted() where !used.contains(rawKey) {
+                rows.append(DetailRow(rawKey: TextCleaner.clean(rawKey), field: "(dropped)", value: ""))
+            }
+            trace(.reformer, self, "\(source.method) \(listingID): \(rows.count) rows")
+            return ListingDetail(listing: listing, rows: rows)
+        }
+        trace(.reformer, self, "\(source.method): no listing \(listingID)")
+        return nil
+    }
+
+    private func value(of field: String, in listing: Listing) -> String {
+        switch field {
+        case "id": listing.id
+        case "name": listing.name
+        case "title": listing.title
+        case "imageURL": listing.imageURL
+        case "price": listing.price?.text ?? ""
+        case "area": listing.area.map { "\(($0 * 10).rounded() / 10) m²" } ?? ""
+        case "district": listing.district ?? ""
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Model
+import Networking
+import Tracing
+
+/// The person service's `{"id", "first_name", "last_name"}` → `Person`, names cleaned; nil when
+/// the data is not a person.
+public struct PersonReformer: Reformer {
+    public init() {}
+
+    public func reform(_ data: JSONValue, from source: ResponseSource) -> Person? {
+        guard let id = data["id"]?.stringValue, let first = data["first_name"]?.stringValue,
+            let last = data["last_name"]?.stringValue
+        else {
+            trace(.reformer, self, "\(source.method): not a person")
+            return nil
+        }
+        let person = Person(id: TextCleaner.clean(id), firstName: TextCleaner.clean(first), lastName: TextCleaner.clean(last))
+        trace(.reformer, self, "\(source.method) → \(person.fullName)")
+        return person
+    }
+}

@@ -1,0 +1,110 @@
+import FakeServer
+import Model
+import Networking
+import Reformers
+import Testing
+
+@Suite struct ReformerTests {
+    private func source(_ service: Service, _ method: String) -> ResponseSource { ResponseSource(service: service, method: method) }
+
+    @Test func oneReformerReadsAllThreeSchemas() {
+        let rent: JSONValue = .object(["items": .array([.object([
+            "id": "r1", "name": "阳光花园", "title": "两室一厅", "imageUrl": "u", "price": .number(4500), "area": .number(58.5),
+            "district": "徐汇区",
+        ])])])
+        let newHome: JSONValue = .array([.object([
+            "xinfang_id": "x1", "xinfang_name": "Harbour Heights", "xinfang_title": "t", "xinfang_imageUrl": "u",
+            "xinfang_junjia": .number(68000),
+        ])])
+        let secondHand: JSONValue = .object([
+            "esf_id": "e1", "esf_name": "n", "esf_title": "t", "esf_imageUrl": "u", "esf_total_price": .number(350.5),
+            "esf_region": "Pudong",
+        ])
+        let reformer = PropertyListReformer()
+        let a = reformer.reform(rent, from: source(.rent, "rent.list"))
+        let b = reformer.reform(newHome, from: source(.newHomes, "xinfang.list"))
+        let c = reformer.reform(secondHand, from: source(.secondHand, "esf.list"))
+        #expect(a == [Listing(id: "r1", kind: .rent, name: "阳光花园", title: "两室一厅", imageURL: "u",
+                              price: Price(yuan: 4500, unit: .perMonth), area: 58.5, district: "徐汇区")])
+        #expect(b.first?.kind == .newHome && b.first?.price == Price(yuan: 68000, unit: .perSquareMetre))
+        #expect(c.first?.price == Price(yuan: 3_505_000, unit: .total) && c.first?.district == "Pudong")
+        #expect(reformer.reform(rent, from: source(.person, "person.get")).isEmpty)
+    }
+
+    @Test func detailRowsPairRawKeysWithFields() {
+        let data: JSONValue = .object(["items": .array([.object([
+            "esf_id": "e1", "esf_name": "n", "esf_title": "t", "esf_imageUrl": "u", "esf_total_price": .number(350),
+            "esf_area": .number(89.5), "esf_region": "静安区", "esf_floor": "12/30",
+        ])])])
+        let detail = ListingDetailReformer(listingID: "e1").reform(data, from: source(.secondHand, "esf.list"))
+        let rows = detail?.rows ?? []
+        #expect(rows.first == DetailRow(rawKey: "esf_id", field: "id", value: "e1"))
+        #expect(rows.contains(DetailRow(rawKey: "esf_total_price", field: "price", value: "¥3,500,000")))
+        #expect(rows.contains(DetailRow(rawKey: "esf_area", field: "area", value: "89.5 m²")))
+        #expect(rows.contains(DetailRow(rawKey: "esf_region", field: "district", value: "静安区")))
+        #expect(rows.last == DetailRow(rawKey: "esf_floor", field: "(dropped)", value: ""))
+        #expect(ListingDetailReformer(listingID: "nope").reform(data, from: source(.secondHand, "esf.list")) == nil)
+    }
+
+    @Test func hostileValuesAreCleanedNeverCrash() {
+        let huge = String(repeating: "名", count: 1_000_000)
+        let data: JSONValue = .array([
+            .object(["id": "1", "name": .string(huge), "title": "line\nbreak\u{1B}[31mred\u{7}", "imageUrl": .number(5),
+                     "price": "4500", "area": .bool(true), "district": .array([])]),
+            .object(["id": .number(2), "name": "wrong id type"]),
+            .object(["id": "", "name": "empty id"]),
+            .string("not an object"),
+            .object(["id": "\u{0}\u{1}\u{2}"]),
+        ])
+        let listings = PropertyListReformer().reform(data, from: source(.rent, "rent.list"))
+        #expect(listings.count == 1)
+        let listing = listings[0]
+        #expect(listing.name.count == TextCleaner.maximumLength && listing.name.hasSuffix("…"))
+        #expect(listing.title == "line breakred")
+        #expect(!listing.title.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(listing.imageURL == "5")
+        #expect(listing.price == Price(yuan: 4500, unit: .perMonth))
+        #expect(listing.area == nil && listing.district == nil)
+    }
+
+    @Test func hostileResponsesFailAsMalformed() async {
+        for items: [JSONValue] in [
+            [.object(["id": .number(1), "name": "x"])],
+            [.object(["id": "1", "name": .null])],
+            [.string("x")],
+        ] {
+            let environment = await Support.environment(fixtures: Fixtures(unchecked: [.rent: items]))
+            let result = await Task { @MainActor in
+                let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
+                do throws(APIError) { return try await manager.firstPage().serialized.count } catch { return error.shortName.count * -1 }
+            }.value
+            #expect(result == -"malformed".count)
+        }
+    }
+
+    @Test func personReformerCleans() {
+        let data: JSONValue = .object(["id": "x", "first_name": "Da\u{7}vid", "last_name": "Blaine\n"])
+        #expect(PersonReformer().reform(data, from: source(.person, "person.get"))?.fullName == "David Blaine")
+        #expect(PersonReformer().reform(.array([]), from: source(.person, "person.get")) == nil)
+    }
+
+    @MainActor @Test func allFeedMergesTheThreeTeams() async throws {
+        let environment = Support.environment()
+        let feed = AllListingsFeed(environment: environment, landingPoint: environment.makeLandingPoint("all"))
+        let first = try await feed.loadFirstPage()
+        #expect(first.count == 60)
+        #expect(first.prefix(3).map(\.kind) == [.rent, .newHome, .secondHand])
+        var all = first
+        while !feed.isLastPage { all = try await feed.loadNextPage() }
+        #expect(all.count == 72 + 66 + 68)
+        #expect(Set(all.map(\.globalID)).count == all.count)
+    }
+
+    @MainActor @Test func allFeedKeepsWorkingTeamsWhenOneFails() async throws {
+        let environment = Support.environment(fixtures: Fixtures(unchecked: [.rent: Support.fixtures[.rent], .secondHand: Support.fixtures[.secondHand]]))
+        let feed = AllListingsFeed(environment: environment, landingPoint: environment.makeLandingPoint("all"))
+        let listings = try await feed.loadFirstPage()
+        #expect(listings.count == 40)
+        #expect(feed.failures == [.newHome: .noContent])
+    }
+}

@@ -41,7 +41,7 @@ let package = Package(
         ),
 
         // MARK: Shared model and fake network
-        .target(name: "Model", swiftSettings: strict),
+        .target(name: "Model", dependencies: ["Tracing"], swiftSettings: strict),
         .target(
             name: "Networking",
             dependencies: [

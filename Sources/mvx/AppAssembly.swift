@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import FakeServer
 import Mediator
 import Model
 import MVC
+import Networking
 import Shell
 import Terminal
 import Tracing
@@ -16,8 +18,10 @@ final class AppAssembly {
     let redraw = RedrawSignal()
     let traceBuffer: TraceBuffer
     let tracer: Tracer
+    let network: NetworkEnvironment
 
-    init() throws {
+    init(scenario: Scenario, fixtures: Fixtures) throws {
+        network = NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario)
         let redraw = self.redraw
         traceBuffer = TraceBuffer(onChange: { redraw.signal() })
         var sinks: [any TraceSink] = [traceBuffer]
@@ -35,7 +39,7 @@ final class AppAssembly {
     /// The shell for a screen, its frames triggered also by trace events from async replies.
     func makeShell(on screen: any Screen, pattern: PatternID, screen screenID: ScreenID) -> AppShell {
         let shell = AppShell(
-            registry: registry, context: ModuleContext(appState: appState), tracer: tracer,
+            registry: registry, context: ModuleContext(appState: appState, network: network), tracer: tracer,
             traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID)
         redraw.connect { [weak shell] in shell?.setNeedsFrame() }
         return shell

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import FakeServer
 import Mediator
+import Networking
 
 /// `mvx`: the command line. Parsing and usage errors are swift-argument-parser's; a bad flag
 /// prints usage and exits with 2, the code shells use for usage errors.
@@ -22,6 +24,9 @@ struct MVXCommand: AsyncParsableCommand {
     @Option(help: "The screen to start with: greeting or listings.")
     var screen: ScreenID = .greeting
 
+    @OptionGroup(title: "Fake network")
+    var network: NetworkOptions
+
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -41,13 +46,17 @@ struct MVXCommand: AsyncParsableCommand {
     }
 
     mutating func run() async throws {
-        let status = try await Self.runInteractive(pattern: pattern, screen: screen)
+        let scenario = try network.scenario()
+        let fixtures = try network.loadFixtures()
+        let status = try await Self.runInteractive(pattern: pattern, screen: screen, scenario: scenario, fixtures: fixtures)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
-    private static func runInteractive(pattern: PatternID, screen: ScreenID) async throws -> Int32 {
-        let assembly = try AppAssembly()
+    private static func runInteractive(
+        pattern: PatternID, screen: ScreenID, scenario: Scenario, fixtures: Fixtures
+    ) async throws -> Int32 {
+        let assembly = try AppAssembly(scenario: scenario, fixtures: fixtures)
         return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
     }
 }

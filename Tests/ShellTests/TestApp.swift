@@ -1,6 +1,9 @@
+import Clocks
+import FakeServer
 import Mediator
 import Model
 import MVC
+import Networking
 import Shell
 import Terminal
 
@@ -12,11 +15,20 @@ enum TestApp {
 
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,
-        appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns
+        appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
+        clock: any Clock<Duration> = ImmediateClock()
     ) -> HeadlessSession {
         let registry = ModuleRegistry()
         for modules in patterns { registry.register(modules) }
         return HeadlessSession(
-            registry: registry, context: ModuleContext(appState: appState), size: size, pattern: pattern, screen: screen)
+            registry: registry, context: ModuleContext(appState: appState, network: network(clock: clock)), size: size,
+            pattern: pattern, screen: screen)
+    }
+
+    /// The fake network over the bundled fixtures, instant and without failures unless told.
+    static func network(clock: any Clock<Duration>, scenario: Scenario = .instant) -> NetworkEnvironment {
+        // The bundled fixtures ship with the app; failing to read them is a broken build.
+        let fixtures = try! Fixtures.bundled()
+        return NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: clock)
     }
 }

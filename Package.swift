@@ -59,6 +59,9 @@ let package = Package(
         ),
         .target(name: "Reformers", dependencies: ["Model", "Networking", "Tracing"], swiftSettings: strict),
 
+        // MARK: The screens' views, shared by every pattern (as custom UIViews are in an iOS app)
+        .target(name: "ScreenViews", dependencies: ["Widgets"], swiftSettings: strict),
+
         // MARK: Between modules
         .target(
             name: "Mediator",
@@ -124,5 +127,5 @@ let package = Package(
 )
 
 var patternDependencies: [Target.Dependency] {
-    ["Mediator", "Widgets", "Model", "Networking", "Reformers", "Tracing"]
+    ["Mediator", "ScreenViews", "Widgets", "Model", "Networking", "Reformers", "Tracing"]
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// The normalised record of a property, whichever team's API it came from. Reformers build it;
 /// list and detail screens show it without knowing the source schema.
 public struct Listing: Sendable, Hashable, Codable, Identifiable {
@@ -25,6 +26,13 @@ public struct Listing: Sendable, Hashable, Codable, Identifiable {
         self.price = price
         self.area = area
         self.district = district
+    }
+
+    /// The area as people write it: `45 m²`, `72.5 m²`; nil when unknown.
+    public var areaText: String? {
+        guard let area else { return nil }
+        let whole = area.rounded() == area && abs(area) < 1e15
+        return (whole ? String(Int(area)) : String(format: "%.1f", area)) + " m²"
     }
 
     /// Unique across all kinds (`rent:r-001`), for merged lists and selection.

@@ -9,6 +9,7 @@ public final class HeadlessSession {
     public let screen: MemoryScreen
     public let shell: AppShell
     public let traceBuffer: TraceBuffer
+    public let context: ModuleContext
 
     public init(
         registry: ModuleRegistry, context: ModuleContext, size: Size = Size(width: 80, height: 24),
@@ -18,6 +19,7 @@ public final class HeadlessSession {
         let buffer = TraceBuffer()
         self.screen = screen
         self.traceBuffer = buffer
+        self.context = context
         self.shell = AppShell(
             registry: registry, context: context, tracer: Tracer(sinks: [buffer]), traceBuffer: buffer,
             screen: screen, pattern: pattern, screenID: screenID)
@@ -49,8 +51,27 @@ public final class HeadlessSession {
         shell.renderIfNeeded()
     }
 
-    /// Draws a frame if anything asked for one (e.g. after an async reply landed).
-    public func settle() {
+    /// Waits until every request the modules started has landed and the main actor has run what
+    /// the replies set off (which may start more requests), then draws. Deterministic: it waits
+    /// for events, never for time. With a `TestClock`, advance it past the latency first.
+    public func settle() async {
+        let monitor = context.network.monitor
+        var quietTurns = 0
+        while quietTurns < 8 {
+            if monitor.inFlight > 0 {
+                await monitor.untilIdle()
+                quietTurns = 0
+            } else {
+                await Task.yield()
+                quietTurns += 1
+            }
+        }
+        shell.renderIfNeeded()
+    }
+
+    /// Lets the main actor run what is queued (without waiting for requests), then draws.
+    public func drain() async {
+        for _ in 0..<8 { await Task.yield() }
         shell.renderIfNeeded()
     }
 

@@ -13,6 +13,8 @@ public final class NetworkEnvironment {
     public let scenario: ScenarioControls
     /// Given to every manager made from now on.
     public var interceptors: [any APIInterceptor]
+    /// Every request in flight from managers made here.
+    public let monitor = RequestMonitor()
 
     public convenience init(
         transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), scenario: ScenarioControls = ScenarioControls(),
@@ -40,7 +42,9 @@ public final class NetworkEnvironment {
 
     /// A manager for any API descriptor.
     public func makeManager<API: APIDescriptor>(_ api: API, landingPoint: LandingPoint) -> APIManager<API> {
-        APIManager(api: api, transport: transport, cache: cache, clock: clock, landingPoint: landingPoint, interceptors: interceptors)
+        APIManager(
+            api: api, transport: transport, cache: cache, clock: clock, landingPoint: landingPoint,
+            interceptors: interceptors, monitor: monitor)
     }
 
     public func makeRentListManager(landingPoint: LandingPoint) -> RentListManager {

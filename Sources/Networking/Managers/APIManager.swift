@@ -30,6 +30,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private let cache: ResponseCache
     private let clock: NetworkClock
     private let landingPoint: LandingPoint
+    private let monitor: RequestMonitor
     private let pager: (any PagedAPIDescriptor)?
     private var rawData: JSONValue?
     private var settledState: LoadState = .idle
@@ -61,9 +62,10 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// Prefer `NetworkEnvironment.make…Manager(landingPoint:)`, which passes the shared pieces.
     public init(
         api: API, transport: any Transport, cache: ResponseCache, clock: NetworkClock, landingPoint: LandingPoint,
-        interceptors: [any APIInterceptor] = []
+        interceptors: [any APIInterceptor] = [], monitor: RequestMonitor = RequestMonitor()
     ) {
         self.api = api
+        self.monitor = monitor
         self.transport = transport
         self.cache = cache
         self.clock = clock
@@ -76,7 +78,10 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     isolated deinit {
         for observer in stateObservers.values { observer.finish() }
-        for flight in inFlight.values { flight.task?.cancel() }
+        for flight in inFlight.values {
+            flight.task?.cancel()
+            monitor.requestEnded()
+        }
     }
 
     public var method: String { api.method }
@@ -203,6 +208,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         nextRequestID += 1
         let context = Trace.context
         inFlight[id] = Flight(request: request, page: page, startedAt: clock.now, context: context)
+        monitor.requestStarted()
         trace(.network, self, "GET \(api.method)\(page.map { " page=\($0)" } ?? "")" + (attempt > 0 ? " attempt \(attempt + 1)" : ""))
         let transport = self.transport
         // The task holds the manager weakly: a torn-down screen's manager can go while the reply travels.
@@ -226,6 +232,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             trace(.network, self, "dropped late reply to cancelled \(api.method)")
             return
         }
+        defer { monitor.requestEnded() }
         let milliseconds = (clock.now - flight.startedAt) / .milliseconds(1)
         let label = "GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")"
         let outcome: Result<JSONValue, APIError>
@@ -295,6 +302,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     private func cancel(_ id: Int, reason: String) {
         guard let flight = inFlight.removeValue(forKey: id) else { return }
+        monitor.requestEnded()
         flight.task?.cancel()
         trace(.network, self, "\(reason): GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")")
         for waiter in flight.waiters { waiter.resume(returning: .failure(.cancelled)) }

@@ -18,4 +18,9 @@ public enum LoadState: Sendable, Hashable {
         case .failed(let error): "failed (\(error.shortName))"
         }
     }
+
+    /// True after a failed load (a screen offers a retry then).
+    public var isFailed: Bool {
+        if case .failed = self { true } else { false }
+    }
 }

@@ -1,18 +1,29 @@
+import Foundation
+import Mediator
 import Model
+import Networking
+import Reformers
+import Terminal
+import ScreenViews
 import Tracing
 import Widgets
 
-/// Cocoa MVC as Apple ships it: the view controller owns the person, the fields, the button and
-/// the label, and builds the greeting in its button handler. The least code of the four patterns,
-/// and the reason "massive view controller" is a phrase: view and controller are one, so the
-/// greeting logic can only be tested by driving this controller's views.
+/// Cocoa MVC as Apple ships it: the view controller owns the form, talks to the person API as the
+/// manager's delegate, writes the model and builds the greeting in its button handler. The least
+/// code of the four patterns, and the reason "massive view controller" is a phrase: view and
+/// controller are one, so this logic can only be tested by driving this controller's views.
 ///
 /// Laid out in casatwy's order: life cycle, delegates, event response, getters and setters last.
 final class GreetingViewController: ViewController {
     private let appState: AppState
+    private let personManager: PersonManager
 
-    init(appState: AppState) {
+    /// - Parameters:
+    ///   - appState: the model, shared by every pattern.
+    ///   - personManager: the person API; its landing point belongs to the module.
+    init(appState: AppState, personManager: PersonManager) {
         self.appState = appState
+        self.personManager = personManager
         super.init()
         title = "Greeting"
     }
@@ -20,56 +31,68 @@ final class GreetingViewController: ViewController {
     // MARK: - Life cycle
 
     override func loadView() {
-        view = StackView(arrangedSubviews: [firstNameField, lastNameField, showGreetingButton, greetingLabel], spacing: 1, margin: 1)
+        view = formView
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.controller, self, "wire fields and button")
-        firstNameField.delegate = self
-        lastNameField.delegate = self
-        showGreetingButton.addTarget(self, action: GreetingViewController.didTapShowGreeting)
+        trace(.controller, self, "wire fields, button, manager")
+        formView.firstNameField.delegate = self
+        formView.lastNameField.delegate = self
+        formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapShowGreeting)
+        personManager.delegate = self
     }
 
     override func viewWillAppear() {
         super.viewWillAppear()
         trace(.controller, self, "fill fields from the model")
-        firstNameField.text = appState.person.firstName
-        lastNameField.text = appState.person.lastName
+        showPersonInFields()
+        if appState.personOrigin == .placeholder { loadPerson() }
     }
 
-    override var preferredFocusedView: View? { showGreetingButton }
+    override var preferredFocusedView: View? { formView.showGreetingButton }
+
+    // MARK: - APIManagerDelegate
+
+    // (see the extension below: success and failure of the person API)
 
     // MARK: - Event response
 
     func didTapShowGreeting() {
         trace(.controller, self, "build the greeting here")
         let person = appState.person
-        guard !person.firstName.isEmpty, !person.lastName.isEmpty else {
-            greetingLabel.style = Theme.error
-            greetingLabel.text = "Please enter a first and a last name."
+        let first = person.firstName.trimmingCharacters(in: .whitespaces)
+        let last = person.lastName.trimmingCharacters(in: .whitespaces)
+        guard !first.isEmpty, !last.isEmpty else {
+            formView.showGreeting("Please enter a first and a last name.", isError: true)
             return
         }
-        greetingLabel.style = Theme.title
-        greetingLabel.text = "Hello " + person.firstName + " " + person.lastName
+        formView.showGreeting("Hello " + first + " " + last, isError: false)
+    }
+
+    override func handleKey(_ key: Key) -> Bool {
+        guard key == .character("r"), personManager.state.isFailed else { return false }
+        trace(.controller, self, "retry")
+        loadPerson()
+        return true
+    }
+
+    // MARK: - Private
+
+    private func loadPerson() {
+        formView.showStatus("Loading names …")
+        personManager.parameters = ["id": appState.person.id]
+        personManager.loadData()
+    }
+
+    private func showPersonInFields() {
+        formView.firstNameField.text = appState.person.firstName
+        formView.lastNameField.text = appState.person.lastName
     }
 
     // MARK: - Getters and setters
 
-    private lazy var firstNameField: TextField = {
-        let field = TextField(title: "First name", placeholder: "e.g. David")
-        field.titleWidth = 11
-        return field
-    }()
-
-    private lazy var lastNameField: TextField = {
-        let field = TextField(title: "Last name", placeholder: "e.g. Blaine")
-        field.titleWidth = 11
-        return field
-    }()
-
-    private lazy var showGreetingButton = Button(title: "Show greeting")
-    private lazy var greetingLabel = Label(numberOfLines: 0)
+    private lazy var formView = GreetingFormView()
 }
 
 // MARK: - TextFieldDelegate
@@ -79,13 +102,34 @@ extension GreetingViewController: TextFieldDelegate {
     func textFieldDidChange(_ textField: TextField) {
         trace(.controller, self, "\(textField.title) → model")
         var person = appState.person
-        if textField === firstNameField { person.firstName = textField.text } else { person.lastName = textField.text }
+        if textField === formView.firstNameField { person.firstName = textField.text } else { person.lastName = textField.text }
+        appState.personOrigin = .user
         appState.person = person
     }
 
     func textFieldShouldReturn(_ textField: TextField) -> Bool {
-        trace(.controller, self)
         textField.window?.moveFocus(forward: true)
         return false
+    }
+}
+
+// MARK: - APIManagerDelegate
+
+extension GreetingViewController: APIManagerDelegate {
+    func managerDidSucceed(_ manager: any APIManaging) {
+        trace(.controller, self, "person loaded")
+        formView.showStatus("")
+        // What the user typed meanwhile wins over what the server says.
+        guard appState.personOrigin != .user, let person = manager.fetchData(reformer: PersonReformer()).flatMap({ $0 }) else {
+            return
+        }
+        appState.personOrigin = .service
+        appState.person = person
+        showPersonInFields()
+    }
+
+    func managerDidFail(_ manager: any APIManaging, error: APIError) {
+        trace(.controller, self, "person failed: \(error.shortName)")
+        formView.showStatus("Could not load the names: \(error.userMessage) Press r to retry.", isError: true)
     }
 }

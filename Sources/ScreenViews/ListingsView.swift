@@ -1,0 +1,32 @@
+import Terminal
+import Widgets
+
+/// The property list's view: the source control, a status line and the list. The list's data
+/// source and delegate, and the control's target, are whoever the pattern makes them.
+@MainActor
+public final class ListingsView: View {
+    /// The source labels, in `ListingSource` order.
+    public static let sourceLabels = ["Rent", "New homes", "Second-hand", "All"]
+
+    public let sourceControl = SegmentedControl(segments: ListingsView.sourceLabels)
+    /// `Loading Rent listings …`, `No listings.`, or why they could not be loaded.
+    public let statusLabel = Label(style: Theme.dim, numberOfLines: 1)
+    public let listView = ListView()
+
+    private let stack = VerticalStack(spacing: 0, margin: 1)
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        for view in [sourceControl, statusLabel, listView] as [View] { addSubview(view) }
+    }
+
+    /// Shows a status (empty clears it), in the error style when it reports a failure.
+    public func showStatus(_ text: String, isError: Bool = false) {
+        statusLabel.style = isError ? Theme.error : Theme.dim
+        statusLabel.text = text
+    }
+
+    public override func layoutSubviews() {
+        stack.layout([sourceControl, statusLabel, listView], in: bounds, filling: listView)
+    }
+}

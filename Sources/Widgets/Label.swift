@@ -9,6 +9,9 @@ public final class Label: View {
         didSet {
             guard text != oldValue else { return }
             trace(.view, self, "text = \(DisplayWidth.truncate(text, to: 40))")
+            // A wrapping label may need more or fewer rows: its container lays out again,
+            // as a change of intrinsic content size does in UIKit.
+            if numberOfLines != 1 { superview?.setNeedsLayout() }
             setNeedsDisplay()
         }
     }

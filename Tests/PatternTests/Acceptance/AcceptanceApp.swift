@@ -1,0 +1,119 @@
+import Clocks
+import FakeServer
+import Mediator
+import Model
+import MVC
+import Networking
+import Terminal
+import Tracing
+@testable import Shell
+
+/// The patterns each screen's acceptance tests run against (test arguments must be known outside the
+/// main actor). `AcceptanceRegistryTests` checks these lists against the registered builders, so they
+/// cannot drift from what exists.
+enum PatternsUnderTest {
+    static let greeting: [PatternID] = [.mvc]
+    static let listings: [PatternID] = []
+}
+
+/// The headless app the acceptance suite drives: every registered pattern, the shared state, the
+/// fake network on a test clock (or an immediate one), and an in-memory screen. The same scripts
+/// run against every pattern; only the trace pane may differ.
+@MainActor
+final class AcceptanceApp {
+    /// The patterns under test. Each pattern module adds itself here once it exists.
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self]
+
+
+    static let bundledFixtures: Fixtures = {
+        do { return try Fixtures.bundled() } catch { fatalError("the bundled fixtures must load: \(error)") }
+    }()
+
+    let session: HeadlessSession
+    let appState: AppState
+    let clock: TestClock<Duration>?
+
+    var network: NetworkEnvironment { session.context.network }
+    var shell: AppShell { session.shell }
+
+    /// - Parameters:
+    ///   - latency: nil for an immediate network; otherwise every request takes exactly this long on a
+    ///     `TestClock` that only `advance(by:)` moves.
+    init(
+        _ pattern: PatternID, _ screen: ScreenID, size: Size = Size(width: 110, height: 32),
+        appState: AppState = AppState(), latency: Duration? = nil, offline: Bool = false,
+        fixtures: Fixtures = AcceptanceApp.bundledFixtures
+    ) {
+        let clock = latency.map { _ in TestClock<Duration>() }
+        var scenario = Scenario.instant
+        if let latency { scenario.latency = latency...latency }
+        scenario.offline = offline
+        let network = NetworkEnvironment.fake(
+            fixtures: fixtures, scenario: scenario, clock: clock.map { $0 as any Clock<Duration> } ?? ImmediateClock())
+        let registry = ModuleRegistry()
+        for modules in Self.patterns { registry.register(modules) }
+        self.clock = clock
+        self.appState = appState
+        self.session = HeadlessSession(
+            registry: registry, context: ModuleContext(appState: appState, network: network), size: size,
+            pattern: pattern, screen: screen)
+    }
+
+    /// Lets every request land (an immediate network) and draws.
+    func settle() async { await session.settle() }
+
+    /// Runs what is queued without letting time pass (a slow request stays in flight), and draws.
+    func drain() async { await session.drain() }
+
+    /// Moves the test clock, then lets what became due land.
+    func advance(by duration: Duration) async {
+        await clock?.advance(by: duration)
+        await session.settle()
+    }
+
+    func press(_ keys: Key...) async {
+        for key in keys {
+            session.press(key)
+            await drain()
+        }
+    }
+
+    /// Presses keys and lets every request they start land.
+    func pressAndSettle(_ keys: Key...) async {
+        for key in keys {
+            session.press(key)
+            await settle()
+        }
+    }
+
+    func type(_ text: String) async {
+        session.type(text)
+        await drain()
+    }
+
+    /// The module's pane only (no header, trace or key bar): what must be equal in every pattern.
+    var moduleText: String {
+        let area = ShellLayout(size: session.screen.size).module
+        return (area.minY..<area.maxY).map { y in
+            var row = String(session.screen.row(y).prefix(area.width))
+            while row.last == " " || row.last == "│" { row.removeLast() }
+            return row
+        }.joined(separator: "\n")
+    }
+
+    /// Whether the module's pane shows `text`, wherever lines wrapped it (spaces and line breaks
+    /// are folded into single spaces on both sides).
+    func shows(_ text: String) -> Bool {
+        fold(moduleText).contains(fold(text))
+    }
+
+    private func fold(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// Every trace event so far.
+    var events: [TraceEvent] { session.traceBuffer.events }
+
+    /// The last action's events.
+    var lastActionEvents: [TraceEvent] { session.traceBuffer.entries.last?.events ?? [] }
+}

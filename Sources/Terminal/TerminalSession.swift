@@ -50,19 +50,19 @@ public final class TerminalSession {
         setlocale(LC_ALL, "")
         if mvx_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
 
+        guard mvx_save_termios(0) == 0 else {
+            throw TerminalError("mvx: cannot read the terminal settings of stdin")
+        }
         // A parent (a shell script, a CI runner) may have blocked these; then none would arrive.
         for signo in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { mvx_unblock_signal(signo) }
         // Ignored before newterm so ncurses installs no handlers of its own (it only replaces
         // SIG_DFL); dispatch sources below receive them instead.
         for signo in [SIGWINCH] + terminationSignals { mvx_ignore_signal(signo) }
-
-        guard mvx_save_termios(0) == 0 else {
-            throw TerminalError("mvx: cannot read the terminal settings of stdin")
-        }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }  // Esc reacts at once, not after 1 s
 
         guard let screenPointer = mvx_newterm(nil) else {
-            throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(environment["TERM"] ?? ""))")
+            for signo in [SIGWINCH] + terminationSignals { mvx_default_signal(signo) }
+            throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(Sanitizer.visible(environment["TERM"] ?? "")))")
         }
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()

@@ -8,10 +8,15 @@ import Foundation
 /// ```swift
 /// let session: TerminalSession
 /// do { session = try TerminalSession.open() } catch {
-///     FileHandle.standardError.write(Data((error.message + "\n").utf8)); exit(2)
+///     error.writeToStandardError(); exit(2)   // error is a TerminalError (typed throws)
 /// }
 /// defer { session.close() }
-/// for await event in session.events { … draw on session.screen … }
+/// for await event in session.events {
+///     if case .key(let key) = event, TerminalSession.isCrashKey(key, environment: env) { fatalError("test crash") }
+///     … handle the event, draw on session.screen (erase, put…, present) …
+///     if case .terminate = event { break }
+/// }
+/// session.close()
 /// ```
 ///
 /// `close()` puts the terminal back exactly as it was found; so do `exit()` and crashes
@@ -101,10 +106,11 @@ public final class TerminalSession {
         sources.removeAll()
         continuation.finish()
 
-        endwin()
+        let ended = endwin()
         mvx_restore_termios(0)
-        // endwin already undoes most of it; writing sgr0/cnorm/rmkx/rmcup again is harmless.
-        mvx_write_undo_bytes(1)
+        // endwin already wrote sgr0/cnorm/rmkx/rmcup; a second rmcup would restore the saved
+        // cursor position again, so the prepared bytes are only the fallback.
+        if ended == ERR { mvx_write_undo_bytes(1) }
         mvx_set_curses_active(0)
         mvx_remove_crash_handlers()
         delscreen(cursesScreenPointer)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The built executable, next to the sources: `swift build` runs before the tests.
-let mvxBinary: String = URL(fileURLWithPath: #filePath)
+/// `MVX_BINARY` overrides it (a release build, another build path).
+let mvxBinary: String = ProcessInfo.processInfo.environment["MVX_BINARY"] ?? URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent(".build/debug/mvx").path
 

@@ -94,6 +94,27 @@ struct TerminalHygieneTests {
         try expectRestored(session)
     }
 
+    @Test("other terminal types: 8 colours, monochrome", arguments: ["screen", "vt100"])
+    func otherTerminalTypes(term: String) async throws {
+        let session = try await startApp(environment: ["TERM": term])
+        defer { session.close() }
+        try session.type("q")
+        #expect(try await exit(session) == 0)
+        try expectRestored(session)
+    }
+
+    @Test func noColorMeansNoColourSequences() async throws {
+        let session = try await startApp(environment: ["NO_COLOR": "1"])
+        defer { session.close() }
+        try session.type("q")
+        _ = try await exit(session)
+        try expectRestored(session)
+        let written = String(decoding: session.output, as: UTF8.self)
+        // setaf/setab as tmux-256color spells them: ESC[3Nm, ESC[4Nm, ESC[38;5;Nm, ESC[48;5;Nm.
+        let colour = try Regex(#"\x1B\[(?:[0-9;]*;)?(?:[34][0-7]|[34]8;5;[0-9]+)(?:;[0-9;]*)?m"#)
+        #expect(written.firstMatch(of: colour) == nil, "colour written: \(written.debugDescription)")
+    }
+
     @Test func crashRestoresTheTerminalAndShowsTheFatalError() async throws {
         let session = try await startApp(environment: ["MVX_TEST_CRASH_KEY": "!"])
         defer { session.close() }

@@ -115,6 +115,16 @@ struct TerminalHygieneTests {
         #expect(written.firstMatch(of: colour) == nil, "colour written: \(written.debugDescription)")
     }
 
+    @Test("a crash signal restores the terminal and still kills the process",
+          arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
+    func crashSignal(signal: Int32) async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.signal(signal)
+        #expect(try await exit(session) == 128 + signal)
+        try expectRestored(session)
+    }
+
     @Test func crashRestoresTheTerminalAndShowsTheFatalError() async throws {
         let session = try await startApp(environment: ["MVX_TEST_CRASH_KEY": "!"])
         defer { session.close() }

@@ -38,6 +38,7 @@ final class TmuxSession {
     /// A private folder for the wrapper, its records and the pane's byte log.
     let directory: URL
     private var socketPath: String?
+    private var serverPID: pid_t?
     private var closed = false
 
     /// Starts `command` in a new detached session of `width`×`height` cells. The program sees
@@ -70,6 +71,8 @@ final class TmuxSession {
                         "-x", String(width), "-y", String(height), line])
         socketPath = (try? tmuxCommand(["display-message", "-p", "#{socket_path}"]))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
+        serverPID = (try? tmuxCommand(["display-message", "-p", "#{pid}"]))
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         // Record the pane's bytes before the wrapper lets the program start (it waits for "go").
         let log = Self.shellQuote(directory.appendingPathComponent("output").path)
         try tmuxCommand(["pipe-pane", "-o", "-t", name, "cat >> \(log)"])
@@ -83,6 +86,8 @@ final class TmuxSession {
         guard !closed else { return }
         closed = true
         if let tmux = Self.tmuxPath { _ = try? Self.run([tmux, "-L", socket, "kill-server"]) }
+        // Never leave a server behind, even if kill-server could not reach it.
+        if let serverPID, serverPID > 1, kill(serverPID, 0) == 0 { kill(serverPID, SIGKILL) }
         // A killed server may leave its socket file behind.
         if let socketPath, socketPath.contains(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
         try? FileManager.default.removeItem(at: directory)
@@ -217,8 +222,21 @@ final class TmuxSession {
 
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // Test code runs on dispatch worker threads, which block every signal; a spawned child
+        // inherits that mask, and a tmux server with SIGCHLD and SIGTERM blocked never exits.
+        // So children start with nothing blocked and default dispositions.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot run \(arguments[0]): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {

@@ -221,3 +221,6 @@ public final class TerminalSession {
         continuation.yield(.resize(cursesScreen.size))
     }
 }
+
+/// The name the first design used for `TerminalSession`.
+public typealias CursesTerminal = TerminalSession

@@ -102,6 +102,7 @@ struct mvx_restore_state {
     int crash_handlers_installed;
     int atexit_registered;
     struct sigaction previous_crash_actions[6];
+    char alternate_stack[64 * 1024];  // so a stack overflow (SIGSEGV) can still be handled
 };
 
 static inline struct mvx_restore_state *mvx_state(void) {
@@ -220,6 +221,12 @@ static inline void mvx_install_crash_handlers(void) {
     const int signals[MVX_CRASH_SIGNAL_COUNT] = MVX_CRASH_SIGNALS;
     struct mvx_restore_state *st = mvx_state();
     if (st->crash_handlers_installed) return;
+    // The handlers run on their own stack (for the thread that opened the terminal, the main one).
+    stack_t alternate;
+    memset(&alternate, 0, sizeof(alternate));
+    alternate.ss_sp = st->alternate_stack;
+    alternate.ss_size = sizeof(st->alternate_stack);
+    sigaltstack(&alternate, NULL);
     for (int i = 0; i < MVX_CRASH_SIGNAL_COUNT; i++) {
         struct sigaction action;
         memset(&action, 0, sizeof(action));

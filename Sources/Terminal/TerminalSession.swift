@@ -8,10 +8,15 @@ import Foundation
 /// ```swift
 /// let session: TerminalSession
 /// do { session = try TerminalSession.open() } catch {
-///     FileHandle.standardError.write(Data((error.message + "\n").utf8)); exit(2)
+///     error.writeToStandardError(); exit(2)   // error is a TerminalError (typed throws)
 /// }
 /// defer { session.close() }
-/// for await event in session.events { … draw on session.screen … }
+/// for await event in session.events {
+///     if case .key(let key) = event, TerminalSession.isCrashKey(key, environment: env) { fatalError("test crash") }
+///     … handle the event, draw on session.screen (erase, put…, present) …
+///     if case .terminate = event { break }
+/// }
+/// session.close()
 /// ```
 ///
 /// `close()` puts the terminal back exactly as it was found; so do `exit()` and crashes
@@ -50,19 +55,19 @@ public final class TerminalSession {
         setlocale(LC_ALL, "")
         if mvx_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
 
+        guard mvx_save_termios(0) == 0 else {
+            throw TerminalError("mvx: cannot read the terminal settings of stdin")
+        }
         // A parent (a shell script, a CI runner) may have blocked these; then none would arrive.
         for signo in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { mvx_unblock_signal(signo) }
         // Ignored before newterm so ncurses installs no handlers of its own (it only replaces
         // SIG_DFL); dispatch sources below receive them instead.
         for signo in [SIGWINCH] + terminationSignals { mvx_ignore_signal(signo) }
-
-        guard mvx_save_termios(0) == 0 else {
-            throw TerminalError("mvx: cannot read the terminal settings of stdin")
-        }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }  // Esc reacts at once, not after 1 s
 
         guard let screenPointer = mvx_newterm(nil) else {
-            throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(environment["TERM"] ?? ""))")
+            for signo in [SIGWINCH] + terminationSignals { mvx_default_signal(signo) }
+            throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(Sanitizer.visible(environment["TERM"] ?? "")))")
         }
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()
@@ -101,10 +106,11 @@ public final class TerminalSession {
         sources.removeAll()
         continuation.finish()
 
-        endwin()
+        let ended = endwin()
         mvx_restore_termios(0)
-        // endwin already undoes most of it; writing sgr0/cnorm/rmkx/rmcup again is harmless.
-        mvx_write_undo_bytes(1)
+        // endwin already wrote sgr0/cnorm/rmkx/rmcup; a second rmcup would restore the saved
+        // cursor position again, so the prepared bytes are only the fallback.
+        if ended == ERR { mvx_write_undo_bytes(1) }
         mvx_set_curses_active(0)
         mvx_remove_crash_handlers()
         delscreen(cursesScreenPointer)
@@ -215,3 +221,6 @@ public final class TerminalSession {
         continuation.yield(.resize(cursesScreen.size))
     }
 }
+
+/// The name the first design used for `TerminalSession`.
+public typealias CursesTerminal = TerminalSession

@@ -1,0 +1,38 @@
+import Foundation
+import Mediator
+import Shell
+import Terminal
+
+/// The modules' figures: resident memory before and after building and tearing down every module
+/// 1,000 times (what the leak test checks for objects, seen as memory).
+@MainActor
+func runModuleBenchmarks() async {
+    Report.section("Modules")
+    let before = residentMegabytes()
+    var builds = 0
+    for modules in BenchmarkApp.patterns {
+        for screen in modules.builders.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let session = BenchmarkApp.session(size: Size(width: 100, height: 30), pattern: modules.pattern, screen: screen)
+            for iteration in 0..<1_000 {
+                session.shell.stop()
+                session.shell.start()
+                if iteration % 50 == 0 { await session.settle() }
+                builds += 1
+            }
+            session.shell.stop()
+            await session.settle()
+        }
+    }
+    let after = residentMegabytes()
+    Report.figure("modules built and torn down", Double(builds), unit: "")
+    Report.figure("resident memory before", before, unit: "MiB")
+    Report.figure("resident memory after", after, unit: "MiB")
+}
+
+/// Resident set size from /proc (Linux).
+func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}

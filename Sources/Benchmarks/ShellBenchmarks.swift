@@ -1,0 +1,47 @@
+import FakeServer
+import Mediator
+import Model
+import MVC
+import Networking
+import Shell
+import Terminal
+import Tracing
+
+/// The shell's figures: one full frame into the in-memory screen, and the cost of a trace event.
+@MainActor
+func runShellBenchmarks() async {
+    Report.section("Shell")
+    let session = BenchmarkApp.session(size: Size(width: 120, height: 40))
+    await session.settle()
+    session.press(.enter)  // a greeted screen with a few actions in the trace pane
+    let frame = medianNanoseconds(runs: 15, iterations: 200) { session.shell.render() }
+    Report.figure("one full frame, 120×40, into the in-memory screen", frame / 1_000, unit: "µs", aim: "≤ 200 µs")
+
+    Report.section("Tracing")
+    struct Probe {}
+    let noContext = medianNanoseconds(runs: 9, iterations: 1_000_000) { trace(.presenter, Probe(), "detail") }
+    Report.figure("trace() outside an action (no sink)", noContext, unit: "ns")
+    let buffer = TraceBuffer(capacity: 2_000)
+    let tracer = Tracer(sinks: [buffer])
+    let withSink = tracer.perform("bench", pattern: "MVP") {
+        medianNanoseconds(runs: 9, iterations: 100_000) { trace(.presenter, Probe(), "detail") }
+    }
+    Report.figure("trace() recorded into the pane's buffer", withSink, unit: "ns", aim: "< 1 µs")
+}
+
+/// Headless sessions over every pattern for the benchmarks.
+@MainActor
+enum BenchmarkApp {
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self]
+
+    static func session(size: Size, pattern: PatternID = .mvc, screen: ScreenID = .greeting) -> HeadlessSession {
+        let registry = ModuleRegistry()
+        for modules in patterns { registry.register(modules) }
+        let fixtures: Fixtures
+        do { fixtures = try Fixtures.bundled() } catch { fatalError("bundled fixtures: \(error)") }
+        let network = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: ContinuousClock())
+        return HeadlessSession(
+            registry: registry, context: ModuleContext(appState: AppState(), network: network), size: size,
+            pattern: pattern, screen: screen)
+    }
+}

@@ -51,21 +51,11 @@ public final class HeadlessSession {
         shell.renderIfNeeded()
     }
 
-    /// Waits until every request the modules started has landed and the main actor has run what
-    /// the replies set off (which may start more requests), then draws. Deterministic: it waits
-    /// for events, never for time. With a `TestClock`, advance it past the latency first.
+    /// Waits until every request the modules started has landed (or is asleep on a test clock,
+    /// waiting for time to pass) and the main actor has run what the replies set off, then draws.
+    /// Deterministic: it waits for events, never for time.
     public func settle() async {
-        let monitor = context.network.monitor
-        var quietTurns = 0
-        while quietTurns < 8 {
-            if monitor.inFlight > 0 {
-                await monitor.untilIdle()
-                quietTurns = 0
-            } else {
-                await Task.yield()
-                quietTurns += 1
-            }
-        }
+        await context.network.monitor.untilSettled()
         shell.renderIfNeeded()
     }
 

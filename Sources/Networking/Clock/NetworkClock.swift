@@ -1,6 +1,9 @@
 /// The injected clock, type-erased once so the network layer can store it: elapsed time since
 /// creation and sleeping. Production passes `ContinuousClock`; tests a `TestClock` or `ImmediateClock`.
 public struct NetworkClock: Sendable {
+    /// Who is asleep on this clock right now: lets a headless run tell "still working" from
+    /// "waiting for (test) time to pass".
+    public let sleepers: ClockSleepers
     private let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
 
@@ -10,6 +13,7 @@ public struct NetworkClock: Sendable {
     }
 
     private init(elapsed: @escaping @Sendable () -> Duration, sleeper: @escaping @Sendable (Duration) async throws -> Void) {
+        self.sleepers = ClockSleepers()
         self.elapsed = elapsed
         self.sleeper = sleeper
     }
@@ -26,6 +30,8 @@ public struct NetworkClock: Sendable {
 
     /// Sleeps on the injected clock; throws `CancellationError` when the task is cancelled.
     public func sleep(for duration: Duration) async throws {
+        sleepers.begin()
+        defer { sleepers.end() }
         try await sleeper(duration)
     }
 }

@@ -14,7 +14,7 @@ public final class NetworkEnvironment {
     /// Given to every manager made from now on.
     public var interceptors: [any APIInterceptor]
     /// Every request in flight from managers made here.
-    public let monitor = RequestMonitor()
+    public let monitor: RequestMonitor
 
     public convenience init(
         transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), scenario: ScenarioControls = ScenarioControls(),
@@ -33,6 +33,7 @@ public final class NetworkEnvironment {
         self.cache = ResponseCache(clock: clock, capacity: cacheCapacity)
         self.scenario = scenario
         self.interceptors = interceptors
+        self.monitor = RequestMonitor(sleepers: clock.sleepers)
     }
 
     /// A landing point for one screen module; call `cancelAll()` on it when the module goes away.

@@ -1,13 +1,20 @@
 /// Counts the requests in flight across every manager of one environment, and lets a caller wait
-/// until none is left. Headless runs and tests use it to settle deterministically — "every
-/// request that started has landed" — instead of sleeping or guessing with yields.
+/// until the network has settled. Headless runs and tests use it instead of sleeping or guessing
+/// with yields: "settled" means every request that started has landed, or is asleep on the clock
+/// waiting for (test) time to pass.
 @MainActor
 public final class RequestMonitor {
     /// Requests sent and not yet landed or cancelled.
     public private(set) var inFlight = 0
+    private let sleepers: ClockSleepers
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    public init() {}
+    public init(sleepers: ClockSleepers = ClockSleepers()) {
+        self.sleepers = sleepers
+        sleepers.observe { [weak self] in
+            Task { @MainActor in self?.changed() }
+        }
+    }
 
     func requestStarted() {
         inFlight += 1
@@ -15,15 +22,25 @@ public final class RequestMonitor {
 
     func requestEnded() {
         inFlight = max(0, inFlight - 1)
-        guard inFlight == 0 else { return }
+        changed()
+    }
+
+    /// Returns once every request in flight has landed or is asleep on the clock, and the main
+    /// actor has run what the landings set off (which may have started more requests).
+    public func untilSettled() async {
+        while true {
+            if inFlight == 0 || inFlight <= sleepers.current {
+                for _ in 0..<8 { await Task.yield() }
+                if inFlight == 0 || inFlight <= sleepers.current { return }
+            } else {
+                await withCheckedContinuation { waiters.append($0) }
+            }
+        }
+    }
+
+    private func changed() {
         let ready = waiters
         waiters.removeAll()
         for waiter in ready { waiter.resume() }
-    }
-
-    /// Returns once no request is in flight (at once when none is).
-    public func untilIdle() async {
-        guard inFlight > 0 else { return }
-        await withCheckedContinuation { waiters.append($0) }
     }
 }

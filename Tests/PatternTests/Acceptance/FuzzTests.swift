@@ -49,18 +49,18 @@ struct FuzzTests {
             } else if roll < 4 {
                 app.network.scenario.offline.toggle()
             } else if roll < 10 {
-                await app.clock?.advance(by: .milliseconds(random.below(500)))
-                await app.drain()
+                await app.advance(by: .milliseconds(random.below(500)))
             } else {
                 let key = Self.keys[random.below(Self.keys.count)]
                 app.session.press(key)
             }
-            if step % 1_000 == 0 { await app.drain() }
+            if step % 500 == 0 { await app.settle() }
         }
         // Let everything land: no loading state may be left behind, and the state is valid.
         app.network.scenario.offline = false
-        await app.clock?.advance(by: .seconds(5))
-        await app.settle()
+        for _ in 0..<10 where app.network.monitor.inFlight > 0 {
+            await app.advance(by: .seconds(1))
+        }
         #expect(app.network.monitor.inFlight == 0)
         app.session.resize(to: Size(width: 120, height: 40))
         #expect(!app.shows("Loading"))

@@ -66,9 +66,16 @@ final class MVCHarness {
         render()
     }
 
-    /// Moves the test clock past a latency, then settles.
+    /// Moves the test clock on by `duration`, again until every request in flight has landed, then
+    /// settles. (A request whose task had not reached its sleep when the clock moved sleeps from the
+    /// new time: it lands on the next move.)
     func advance(by duration: Duration) async {
-        await clock?.advance(by: duration)
+        var moves = 0
+        repeat {
+            await clock?.advance(by: duration)
+            await drain()
+            moves += 1
+        } while network.monitor.inFlight > 0 && moves < 100
         await settle()
     }
 

@@ -53,7 +53,7 @@ struct MVCListingsViewControllerTests {
     @Test("a page with no usable listing says so")
     func empty() async throws {
         var fixtures = try Fixtures.bundled()
-        fixtures.items[.rent] = [["id": " ", "name": "nobody"]]  // a blank id: the reformer drops it
+        fixtures.items[.rent] = [["id": "\u{7}", "name": "nobody"]]  // the id cleans to nothing: the reformer drops it
         let harness = try MVCHarness(ListingsBuilder.build, fixtures: fixtures)
         await harness.settle()
         #expect(cells(harness).isEmpty)
@@ -226,5 +226,20 @@ struct MVCListingsViewControllerTests {
         #expect(harness.network.monitor.inFlight == 0)
         await harness.advance(by: .milliseconds(300))
         #expect(controller == nil)
+    }
+
+    @Test("teardown with the detail pushed leaves no controller, view or manager alive")
+    func teardownReleasesEverything() async throws {
+        let harness = try MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.press(.down, .enter)
+        weak let navigation = navigation(harness)
+        weak let list = listController(harness)
+        weak let detail = navigation?.topViewController as? ListingDetailViewController
+        weak let view = listingsView(harness)
+        #expect(detail != nil)
+        harness.tearDown()
+        await harness.settle()
+        #expect(navigation == nil && list == nil && detail == nil && view == nil)
     }
 }

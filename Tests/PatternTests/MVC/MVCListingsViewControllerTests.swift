@@ -151,6 +151,22 @@ struct MVCListingsViewControllerTests {
         #expect(harness.network.monitor.inFlight == 0)  // nothing more to ask for
     }
 
+    @Test("a failed next page says why and keeps the rows; reaching the end again retries")
+    func pagingFailure() async throws {
+        let harness = try MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.network.scenario.offline = true
+        harness.press(.end)
+        await harness.settle()
+        #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
+        #expect(cells(harness).count == 20)
+        harness.network.scenario.offline = false
+        harness.press(.home, .end)
+        await harness.settle()
+        #expect(cells(harness).count == 40)
+        #expect(status(harness) == "")
+    }
+
     // MARK: Selection and detail
 
     @Test("the selection is kept in the model and found again after a reload")

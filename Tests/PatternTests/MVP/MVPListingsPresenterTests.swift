@@ -82,6 +82,7 @@ struct MVPListingsPresenterTests {
         network.traced("→") { presenter.didChooseSource(at: 1) }
         #expect(appState.listingSource == .newHomes)
         #expect(view.status.text == "Loading New homes listings …")
+        await network.drain()  // the new request reaches the server before time moves
         await network.advance(by: .milliseconds(300))
         #expect(view.rows.first?.title == Self.firstNewHome)
         #expect(!view.everShown.contains { $0.subtitle.hasPrefix("Rent · ") })

@@ -46,7 +46,8 @@ struct MVPTestNetwork {
         }
     }
 
-    /// Moves the test clock past a latency, then lets what became due land.
+    /// Moves the test clock past a latency, then lets what became due land. Drain first: a request
+    /// must be waiting at the server before the clock moves, or its reply is never due.
     func advance(by duration: Duration) async {
         await clock?.advance(by: duration)
         await settle()

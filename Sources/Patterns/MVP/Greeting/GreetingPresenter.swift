@@ -22,7 +22,9 @@ protocol GreetingViewPresenter: AnyObject {
 /// It knows the view only through `GreetingView`, so it is tested with a spy and no terminal.
 ///
 /// It uses the person API's `async` style: each load is one `Task` the presenter owns, so its
-/// event methods stay synchronous for the view, and teardown cancels exactly that task.
+/// event methods stay synchronous for the view, and teardown cancels exactly that task. The task
+/// starts immediately (`Task.immediate`): the request leaves inside the event that asked for it,
+/// not one turn of the main actor later.
 @MainActor
 final class GreetingPresenter: GreetingViewPresenter {
     /// Weak: the view owns its presenter, so a strong reference back would be a cycle; and the
@@ -84,7 +86,6 @@ final class GreetingPresenter: GreetingViewPresenter {
     func stopLoading() {
         trace(.presenter, self, "stop loading")
         loadTask?.cancel()
-        loadTask = nil
     }
 
     // MARK: - Private
@@ -94,7 +95,7 @@ final class GreetingPresenter: GreetingViewPresenter {
         let personManager = self.personManager
         personManager.parameters = ["id": appState.person.id]
         // The task holds the presenter weakly: a reply must never keep a torn-down screen alive.
-        loadTask = Task { [weak self] in
+        loadTask = Task.immediate { [weak self] in
             do throws(APIError) {
                 _ = try await personManager.load()
                 self?.personDidLoad()
@@ -106,7 +107,6 @@ final class GreetingPresenter: GreetingViewPresenter {
 
     private func personDidLoad() {
         trace(.presenter, self, "person loaded")
-        loadTask = nil
         view?.showStatus("", isError: false)
         // What the user typed meanwhile wins over what the server says.
         guard appState.personOrigin != .user,
@@ -121,7 +121,6 @@ final class GreetingPresenter: GreetingViewPresenter {
         // A cancelled load (teardown) reports nothing: nobody is looking any more.
         guard error != .cancelled else { return }
         trace(.presenter, self, "person failed: \(error.shortName)")
-        loadTask = nil
         view?.showStatus("Could not load the names: \(error.userMessage) Press r to retry.", isError: true)
     }
 

@@ -25,7 +25,8 @@ protocol ListingsViewPresenter: AnyObject {
 /// `ListingsView` and its router only as `ListingsRouter`, so both are spies in the tests.
 ///
 /// Loads use the managers' `async` style (the "All" feed offers nothing else): each load is one
-/// `Task` the presenter owns, so a source switch or a teardown cancels exactly that load.
+/// `Task` the presenter owns, so a source switch or a teardown cancels exactly that load. The
+/// tasks start immediately, so the request leaves inside the event that asked for it.
 @MainActor
 final class ListingsPresenter: ListingsViewPresenter {
     /// Weak: the view owns its presenter; a strong reference back would be a cycle.
@@ -37,8 +38,12 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     /// What the view shows now, in row order.
     private var listings: [Listing] = []
+    /// The loads in flight, kept to be cancelled. Whether one is in flight is the flags below:
+    /// a load served from the cache finishes before its task is even stored.
     private var firstPageTask: Task<Void, Never>?
     private var nextPageTask: Task<Void, Never>?
+    private var isLoadingFirstPage = false
+    private var isLoadingNextPage = false
 
     /// - Parameters:
     ///   - view: the passive view, held weakly.
@@ -75,7 +80,7 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     func didRequestRefresh() {
         // Ignore-if-loading: a refresh never stacks on a first page already on its way.
-        guard firstPageTask == nil else {
+        guard !isLoadingFirstPage else {
             trace(.presenter, self, "refresh ignored: already loading")
             return
         }
@@ -91,10 +96,11 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     func didReachLastRow() {
         trace(.presenter, self, "last row on screen")
-        guard firstPageTask == nil, nextPageTask == nil, !listings.isEmpty, !feed.isLastPage else { return }
+        guard !isLoadingFirstPage, !isLoadingNextPage, !listings.isEmpty, !feed.isLastPage else { return }
+        isLoadingNextPage = true
         view?.showFooter("loading more …")
         let feed = self.feed
-        nextPageTask = Task { [weak self] in
+        nextPageTask = Task.immediate { [weak self] in
             do throws(APIError) {
                 let listings = try await feed.loadNextPage()
                 guard !Task.isCancelled else { return }
@@ -122,8 +128,8 @@ final class ListingsPresenter: ListingsViewPresenter {
         trace(.presenter, self, "stop loading")
         firstPageTask?.cancel()
         nextPageTask?.cancel()
-        firstPageTask = nil
-        nextPageTask = nil
+        isLoadingFirstPage = false
+        isLoadingNextPage = false
     }
 
     // MARK: - Loading
@@ -137,12 +143,13 @@ final class ListingsPresenter: ListingsViewPresenter {
         view?.showStatus("Loading \(source.label) listings …", isError: false)
         view?.showFooter(nil)
         nextPageTask?.cancel()
-        nextPageTask = nil
         firstPageTask?.cancel()
+        isLoadingNextPage = false
+        isLoadingFirstPage = true
         let feed = self.feed
         // The task holds the presenter weakly: a reply must never keep a torn-down screen alive.
         // A cancelled task (source switch, teardown) drops its result.
-        firstPageTask = Task { [weak self] in
+        firstPageTask = Task.immediate { [weak self] in
             do throws(APIError) {
                 let listings = try await feed.loadFirstPage()
                 guard !Task.isCancelled else { return }
@@ -156,7 +163,7 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     private func firstPageDidLoad(_ loaded: [Listing]) {
         trace(.presenter, self, "first page: \(loaded.count) listings")
-        firstPageTask = nil
+        isLoadingFirstPage = false
         listings = loaded
         view?.showStatus(loaded.isEmpty ? "No listings." : "", isError: false)
         showListings()
@@ -164,7 +171,7 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     private func firstPageDidFail(_ error: APIError) {
         trace(.presenter, self, "first page failed: \(error.shortName)")
-        firstPageTask = nil
+        isLoadingFirstPage = false
         guard error != .cancelled else { return }
         listings = []
         showListings()
@@ -178,7 +185,7 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     private func nextPageDidLoad(_ loaded: [Listing]) {
         trace(.presenter, self, "next page: \(loaded.count) listings")
-        nextPageTask = nil
+        isLoadingNextPage = false
         listings = loaded
         view?.showStatus("", isError: false)
         showListings()
@@ -187,7 +194,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
     private func nextPageDidFail(_ error: APIError) {
         trace(.presenter, self, "next page failed: \(error.shortName)")
-        nextPageTask = nil
+        isLoadingNextPage = false
         guard error != .cancelled else { return }
         view?.showFooter(nil)
         view?.showStatus("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)

@@ -10,7 +10,7 @@ public final class ListingsView: View {
 
     public let sourceControl = SegmentedControl(segments: ListingsView.sourceLabels)
     /// `Loading Rent listings …`, `No listings.`, or why they could not be loaded.
-    public let statusLabel = Label(style: Theme.dim, numberOfLines: 1)
+    public let statusLabel = Label(style: Theme.dim, numberOfLines: 0)
     public let listView = ListView()
 
     private let stack = VerticalStack(spacing: 0, margin: 1)

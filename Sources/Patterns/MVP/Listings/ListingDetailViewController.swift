@@ -1,0 +1,39 @@
+import ScreenViews
+import Tracing
+import Widgets
+
+/// MVP's View for the listing detail: tells its presenter it loaded, shows what it is told.
+final class ListingDetailViewController: ViewController, ListingDetailView {
+    /// Set by `ListingDetailBuilder`. Strong: the view owns its presenter.
+    var presenter: (any ListingDetailViewPresenter)!
+
+    // MARK: - Life cycle
+
+    override func loadView() {
+        view = detailView
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        trace(.view, self, "loaded → presenter")
+        presenter.viewDidLoad()
+    }
+
+    // MARK: - ListingDetailView
+
+    func showTitle(_ title: String) {
+        trace(.view, self, "title \(title)")
+        self.title = title
+    }
+
+    func showDetail(fields: [(name: String, value: String)], service: String,
+                    mappings: [(rawKey: String, field: String, value: String)]) {
+        trace(.view, self, "\(fields.count) fields, \(mappings.count) raw keys")
+        detailView.show(fields: fields, service: service, mappings: mappings)
+    }
+
+    // MARK: - Getters and setters
+
+    /// The shared drawing view (module-qualified: MVP's `ListingDetailView` is the protocol above).
+    private lazy var detailView = ScreenViews.ListingDetailView()
+}

@@ -1,0 +1,34 @@
+import Mediator
+import Model
+import Reformers
+import Tracing
+import Widgets
+
+/// MVP's assembly of the property list, outside the view: the feeds (one per source, all on the
+/// module's landing point), the view in its navigation controller, the router over that
+/// navigation controller, the presenter(view, model, feeds, router), then `view.presenter`.
+@MainActor
+enum ListingsBuilder {
+    static func build(_ context: ModuleContext) -> any ScreenModule {
+        trace(.builder, self, "view, router(nav), presenter(view, model, feeds, router)")
+        let landingPoint = context.network.makeLandingPoint("MVP listings")
+        var feeds: [ListingSource: any ListingsFeed] = [
+            .all: AllListingsFeed(environment: context.network, landingPoint: landingPoint),
+        ]
+        for source in ListingSource.allCases where source.kinds.count == 1 {
+            feeds[source] = TeamListingsFeed(manager: context.network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
+        }
+        let view = ListingsViewController()
+        let navigationController = NavigationController(rootViewController: view)
+        let router = ListingsNavigationRouter(navigationController: navigationController)
+        let presenter = ListingsPresenter(view: view, appState: context.appState, feeds: feeds, router: router)
+        // The view owns its presenter, the presenter its router; the presenter holds the view and
+        // the router the navigation controller weakly, so every strong arrow points away from
+        // the root and the module dies with it.
+        view.presenter = presenter
+        return HostedScreen(rootViewController: navigationController) { [weak presenter] in
+            landingPoint.cancelAll()
+            presenter?.stopLoading()
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Model
+import Networking
+import Tracing
+import Widgets
+
+/// The listings router over a navigation stack: builds the detail module and pushes it.
+@MainActor
+final class ListingsNavigationRouter: ListingsRouter {
+    /// Weak: the navigation controller is the screen's root and owns (through the list view and
+    /// its presenter) this router; a strong reference back would be a cycle.
+    private weak var navigationController: NavigationController?
+
+    init(navigationController: NavigationController) {
+        self.navigationController = navigationController
+    }
+
+    func showDetail(of listing: Listing, from manager: any APIManaging) {
+        trace(.router, self, "push detail of \(listing.globalID)")
+        let detail = ListingDetailBuilder.build(listing: listing, manager: manager)
+        navigationController?.pushViewController(detail)
+    }
+}

@@ -1,0 +1,124 @@
+import ScreenViews
+import Terminal
+import Tracing
+import Widgets
+
+/// MVP's View for the property list: a passive view controller. It is the list's data source and
+/// delegate and the source control's target only to forward events to its presenter; it shows the
+/// rows, status and footer it is told.
+///
+/// Laid out in casatwy's order: life cycle, delegates, event response, getters and setters last.
+final class ListingsViewController: ViewController, ListingsView {
+    /// Set by `ListingsBuilder` before the view loads. Strong: the view owns its presenter.
+    var presenter: (any ListingsViewPresenter)!
+    private var rows: [ListingRow] = []
+
+    override init() {
+        super.init()
+        title = "Listings"
+    }
+
+    // MARK: - Life cycle
+
+    override func loadView() {
+        view = listingsView
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        trace(.view, self, "wire list and source control → presenter")
+        listingsView.listView.dataSource = self
+        listingsView.listView.delegate = self
+        listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
+        presenter.viewDidLoad()
+    }
+
+    override var preferredFocusedView: View? { listingsView.listView }
+
+    // MARK: - ListingsView
+
+    func showSource(at index: Int) {
+        trace(.view, self, "source [\(index)]")
+        listingsView.sourceControl.selectedIndex = index
+    }
+
+    func showStatus(_ text: String, isError: Bool) {
+        trace(.view, self, "status")
+        listingsView.showStatus(text, isError: isError)
+    }
+
+    func showRows(_ rows: [ListingRow], selectedRow: Int?) {
+        trace(.view, self, "\(rows.count) rows, selected \(selectedRow.map(String.init) ?? "none")")
+        self.rows = rows
+        listingsView.listView.reloadData()
+        listingsView.listView.selectedRow = selectedRow
+    }
+
+    func showFooter(_ text: String?) {
+        trace(.view, self, "footer \(text ?? "none")")
+        listingsView.listView.footerText = text
+    }
+
+    // MARK: - ListViewDataSource, ListViewDelegate
+
+    // (see the extension below: rows become cells, list events go to the presenter)
+
+    // MARK: - Event response
+
+    func didChangeSource() {
+        trace(.view, self, "source changed → presenter")
+        presenter.didChooseSource(at: listingsView.sourceControl.selectedIndex)
+    }
+
+    /// ←/→ switch source wherever focus is: they go to the source control, whose `.valueChanged`
+    /// is the one path to the presenter. `r` refreshes.
+    override func handleKey(_ key: Key) -> Bool {
+        switch key {
+        case .left, .right:
+            return listingsView.sourceControl.handleKey(key)
+        case .character("r"):
+            trace(.view, self, "r → presenter")
+            presenter.didRequestRefresh()
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Getters and setters
+
+    /// The shared drawing view (module-qualified: MVP's `ListingsView` is the protocol above).
+    private lazy var listingsView = ScreenViews.ListingsView()
+}
+
+// MARK: - ListViewDataSource
+
+extension ListingsViewController: ListViewDataSource {
+    func numberOfRows(in listView: ListView) -> Int {
+        rows.count
+    }
+
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        let row = rows[row]
+        return ListCell(title: row.title, subtitle: row.subtitle, accessory: row.accessory)
+    }
+}
+
+// MARK: - ListViewDelegate
+
+extension ListingsViewController: ListViewDelegate {
+    func listView(_ listView: ListView, didSelectRow row: Int) {
+        trace(.view, self, "open row \(row) → presenter")
+        presenter.didSelectRow(row)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        trace(.view, self, "selection \(row) → presenter")
+        presenter.didMoveSelection(to: row)
+    }
+
+    func listView(_ listView: ListView, willDisplayLastRow row: Int) {
+        trace(.view, self, "last row shown → presenter")
+        presenter.didReachLastRow()
+    }
+}

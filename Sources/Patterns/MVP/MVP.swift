@@ -1,1 +1,0 @@
-// Placeholder while the MVP module is written.

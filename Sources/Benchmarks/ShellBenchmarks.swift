@@ -2,6 +2,7 @@ import FakeServer
 import Mediator
 import Model
 import MVC
+import MVP
 import Networking
 import Shell
 import Terminal
@@ -32,7 +33,7 @@ func runShellBenchmarks() async {
 /// Headless sessions over every pattern for the benchmarks.
 @MainActor
 enum BenchmarkApp {
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self]
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self]
 
     static func session(size: Size, pattern: PatternID = .mvc, screen: ScreenID = .greeting) -> HeadlessSession {
         let registry = ModuleRegistry()

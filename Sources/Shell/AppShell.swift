@@ -27,6 +27,7 @@ public final class AppShell {
     private var needsFrame = false
     private var frameScheduled = false
     private var typing: (field: ObjectIdentifier, context: TraceContext)?
+    private var lastAction: TraceContext?
 
     private struct ActiveModule {
         let module: any ScreenModule
@@ -63,7 +64,9 @@ public final class AppShell {
                 pattern = registry.patterns(offering: screen)[0]
             }
         }
-        tracer.perform("start: \(pattern.name) \(screenID.title)", pattern: pattern.name) { install() }
+        let context = tracer.beginAction("start: \(pattern.name) \(screenID.title)", pattern: pattern.name)
+        lastAction = context
+        Trace.$context.withValue(context) { install() }
         render()
     }
 
@@ -122,7 +125,11 @@ public final class AppShell {
         for row in layout.divider.minY..<layout.divider.maxY {
             full.draw("│", at: Point(x: layout.divider.minX, y: row), style: ShellTheme.rule)
         }
-        active?.window.render(in: full.subcanvas(layout.module))
+        // Anything drawing sets off (a list that grew to show its last row asks for more) belongs to
+        // the latest action, like the key presses that led there.
+        Trace.$context.withValue(lastAction) {
+            active?.window.render(in: full.subcanvas(layout.module))
+        }
         let maxScroll = TracePane.draw(traceBuffer.entries, scroll: traceScroll, in: full.subcanvas(layout.trace))
         traceScroll = min(traceScroll, maxScroll)
         KeyBar(notice: notice).draw(in: full.subcanvas(layout.keyBar))
@@ -141,7 +148,11 @@ public final class AppShell {
             return
         }
         if !Keymap.isGlobal(key), let window = active?.window {
-            let consumed = withAction(for: key, window: window) { window.handleKey(key) }
+            let consumed = withAction(for: key, window: window) {
+                let consumed = window.handleKey(key)
+                window.layoutIfNeeded()
+                return consumed
+            }
             if consumed { return }
         }
         if let command = Keymap.command(for: key) { perform(command) }
@@ -177,7 +188,9 @@ public final class AppShell {
             notice = "\(target.name) has no \(targetScreen.title.lowercased()) screen yet"
             return
         }
-        tracer.perform("switch to \(target.name) \(targetScreen.title)", pattern: target.name) {
+        let context = tracer.beginAction("switch to \(target.name) \(targetScreen.title)", pattern: target.name)
+        lastAction = context
+        Trace.$context.withValue(context) {
             trace(.shell, self, "tear down \(pattern.name), build \(target.name)")
             removeActiveModule()
             pattern = target
@@ -194,6 +207,7 @@ public final class AppShell {
             let context = typing?.field == id ? typing!.context
                 : tracer.beginAction("typing in \(field.title)", pattern: pattern.name)
             typing = (id, context)
+            lastAction = context
             return Trace.$context.withValue(context, operation: body)
         }
         typing = nil
@@ -203,7 +217,9 @@ public final class AppShell {
         } else {
             label = "\(key)"
         }
-        return tracer.perform(label, pattern: pattern.name, body)
+        let context = tracer.beginAction(label, pattern: pattern.name)
+        lastAction = context
+        return Trace.$context.withValue(context, operation: body)
     }
 
     // MARK: - Modules

@@ -58,6 +58,21 @@ public final class Window {
         rootView.render(in: canvas)
     }
 
+    /// Lays the hierarchy out at the size of the last frame, without drawing, so that callbacks
+    /// layout sets off (a list showing its last row asks for the next page) run now — inside the
+    /// action of the key that caused them — rather than later, in the middle of a frame.
+    public func layoutIfNeeded() {
+        guard !frame.isEmpty else { return }
+        let rootView = rootViewController.view
+        rootView.frame = Rect(origin: .zero, size: frame.size)
+        layOut(rootView)
+    }
+
+    private func layOut(_ view: View) {
+        view.layoutIfNeeded()
+        for subview in view.subviews where !subview.isHidden { layOut(subview) }
+    }
+
     /// Sends `key` along the responder chain; returns whether something consumed it.
     @discardableResult
     public func handleKey(_ key: Key) -> Bool {

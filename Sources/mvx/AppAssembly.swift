@@ -4,6 +4,7 @@ import FakeServer
 import Mediator
 import Model
 import MVC
+import MVP
 import Networking
 import Shell
 import Terminal
@@ -33,7 +34,9 @@ final class AppAssembly {
             }
         }
         tracer = Tracer(sinks: sinks)
-        registry.register(MVCPattern.self)
+        for modules: any PatternModules.Type in [MVCPattern.self, MVPPattern.self] {
+            registry.register(modules)
+        }
     }
 
     /// The shell for a screen, its frames triggered also by trace events from async replies.

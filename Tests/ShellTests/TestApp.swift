@@ -3,6 +3,7 @@ import FakeServer
 import Mediator
 import Model
 import MVC
+import MVP
 import Networking
 import Shell
 import Terminal
@@ -11,7 +12,7 @@ import Terminal
 /// in-memory screen.
 @MainActor
 enum TestApp {
-    static let allPatterns: [any PatternModules.Type] = [MVCPattern.self]
+    static let allPatterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self]
 
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,

@@ -52,6 +52,8 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private enum Purpose: Equatable {
         case single
         case page(first: Bool)
+        /// Page 1 again, from the server: skips the cache and ignores the call while loading.
+        case refresh
     }
 
     private enum Submission {
@@ -159,6 +161,9 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
                 trace(.network, self, "ignored: last page")
                 return .finished(rawData.map { .success($0) } ?? .failure(.noContent))
             }
+        } else if purpose == .refresh, let newest = inFlight.keys.max() {
+            trace(.network, self, "ignored: already loading (refresh)")
+            return .inFlight(newest)
         } else if let newest = inFlight.keys.max() {
             switch requestPolicy {
             case .allowConcurrent:
@@ -174,7 +179,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         var values = parameterSource?.parameters(for: self) ?? parameters
         var page: Int?
         if let pager, purpose != .single {
-            let number = purpose == .page(first: true) ? 1 : nextPageNumber
+            let number = purpose == .page(first: false) ? nextPageNumber : 1
             values[ListingParameter.page] = String(number)
             values[ListingParameter.pageSize] = String(pager.pageSize)
             page = number
@@ -194,7 +199,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         }
 
         let key = CacheKey(service: api.service.id, method: api.method, parameters: canonical)
-        if case .memory = api.cachePolicy, let hit = cache.value(for: key) {
+        if case .memory = api.cachePolicy, purpose != .refresh, let hit = cache.value(for: key) {
             trace(.cache, self, "cache hit \(key)")
             for interceptor in interceptors { interceptor.afterCall(self, parameters: canonical) }
             deliverSuccess(hit, page: page)
@@ -361,6 +366,14 @@ extension APIManager: PagedAPIManaging where API: PagedAPIDescriptor {
 
     public func nextPage() async throws(APIError) -> JSONValue {
         try await wait(for: submit(.page(first: false)))
+    }
+
+    public func refresh() {
+        _ = submit(.refresh)
+    }
+
+    public func refreshedFirstPage() async throws(APIError) -> JSONValue {
+        try await wait(for: submit(.refresh))
     }
 }
 

@@ -44,4 +44,9 @@ public protocol PagedAPIManaging: APIManaging {
     func firstPage() async throws(APIError) -> JSONValue
     /// Loads the next page and returns all pages so far (async style).
     func nextPage() async throws(APIError) -> JSONValue
+    /// Reloads page 1 from the server (never the cache), ignored while a load is in flight:
+    /// the refresh policy (delegate style).
+    func refresh()
+    /// The same, async style: joins the load in flight if there is one.
+    func refreshedFirstPage() async throws(APIError) -> JSONValue
 }

@@ -30,23 +30,36 @@ public final class AllListingsFeed {
     /// Loads every team's first page and returns the merged list.
     public func loadFirstPage() async throws(APIError) -> [Listing] {
         trace(.reformer, self, "first page ×3")
-        return try await load(Array(managers.indices), firstPage: true)
+        return try await load(Array(managers.indices), mode: .first)
+    }
+
+    /// Reloads every team's first page from the server (never the cache); a team already loading
+    /// is not asked twice.
+    public func refresh() async throws(APIError) -> [Listing] {
+        trace(.reformer, self, "refresh ×3")
+        return try await load(Array(managers.indices), mode: .refresh)
     }
 
     /// Loads the next page of every team that has more, and returns the merged list.
     public func loadNextPage() async throws(APIError) -> [Listing] {
         let pending = managers.indices.filter { !managers[$0].isLastPage }
         trace(.reformer, self, "next page ×\(pending.count)")
-        return try await load(pending, firstPage: false)
+        return try await load(pending, mode: .next)
     }
 
-    private func load(_ indices: [Int], firstPage: Bool) async throws(APIError) -> [Listing] {
+    private enum Mode { case first, next, refresh }
+
+    private func load(_ indices: [Int], mode: Mode) async throws(APIError) -> [Listing] {
         // Start every request before awaiting any, so the three travel together.
         let tasks = indices.map { index in
             let manager = managers[index]
             return Task { () -> APIError? in
                 do throws(APIError) {
-                    _ = firstPage ? try await manager.firstPage() : try await manager.nextPage()
+                    switch mode {
+                    case .first: _ = try await manager.firstPage()
+                    case .next: _ = try await manager.nextPage()
+                    case .refresh: _ = try await manager.refreshedFirstPage()
+                    }
                     return nil
                 } catch {
                     return error

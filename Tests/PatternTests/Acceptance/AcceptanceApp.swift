@@ -3,6 +3,7 @@ import FakeServer
 import Mediator
 import Model
 import MVC
+import MVP
 import Networking
 import Terminal
 import Tracing
@@ -12,8 +13,8 @@ import Tracing
 /// main actor). `AcceptanceRegistryTests` checks these lists against the registered builders, so they
 /// cannot drift from what exists.
 enum PatternsUnderTest {
-    static let greeting: [PatternID] = [.mvc]
-    static let listings: [PatternID] = []
+    static let greeting: [PatternID] = [.mvc, .mvp]
+    static let listings: [PatternID] = [.mvc, .mvp]
 }
 
 /// The headless app the acceptance suite drives: every registered pattern, the shared state, the
@@ -22,7 +23,7 @@ enum PatternsUnderTest {
 @MainActor
 final class AcceptanceApp {
     /// The patterns under test. Each pattern module adds itself here once it exists.
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self]
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self]
 
 
     static let bundledFixtures: Fixtures = {
@@ -67,6 +68,8 @@ final class AcceptanceApp {
 
     /// Moves the test clock, then lets what became due land.
     func advance(by duration: Duration) async {
+        // First let every request reach its sleep, or advancing would leave a late one behind.
+        await session.settle()
         await clock?.advance(by: duration)
         await session.settle()
     }

@@ -67,7 +67,7 @@ struct CrossPatternTests {
             #expect(app.shell.pattern == pattern)
             #expect(app.appState.listingSource == .newHomes)
             #expect(app.appState.selectedListingID == selected)
-            #expect(app.shows("Rent New homes Second-hand All"))
+            #expect(app.shows("New homes"))
         }
     }
 

@@ -50,7 +50,7 @@ final class MVCHarness {
         var quietTurns = 0
         while quietTurns < 8 {
             if network.monitor.inFlight > 0 {
-                await network.monitor.untilIdle()
+                await network.monitor.untilSettled()
                 quietTurns = 0
             } else {
                 await Task.yield()

@@ -20,7 +20,7 @@ struct MVCModelTests {
     }
 
     private func settle(_ network: NetworkEnvironment) async {
-        await network.monitor.untilIdle()
+        await network.monitor.untilSettled()
         for _ in 0..<5 { await Task.yield() }
     }
 

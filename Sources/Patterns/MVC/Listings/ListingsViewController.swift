@@ -62,13 +62,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         guard needsFirstLoad else { return }
         needsFirstLoad = false
         listingsView.sourceControl.selectedIndex = ListingSource.allCases.firstIndex(of: source) ?? 0
-        loadFirstPage(policy: .cancelPrevious)
-    }
-
-    override func viewWillDisappear() {
-        super.viewWillDisappear()
-        trace(.controller, self, "selection → model")
-        rememberSelection()
+        loadFirstPage()
     }
 
     override var preferredFocusedView: View? { listingsView.listView }
@@ -105,6 +99,11 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         navigationController?.pushViewController(detail)
     }
 
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        trace(.controller, self, "selected \(listings[row].globalID)")
+        appState.selectedListingID = listings[row].globalID
+    }
+
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
         trace(.controller, self, "last row on screen")
         loadNextPage()
@@ -130,11 +129,10 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     func didChangeSource() {
         let newSource = ListingSource.allCases[listingsView.sourceControl.selectedIndex]
         trace(.controller, self, "source \(source.label) → \(newSource.label)")
-        rememberSelection()
         cancelRequests(of: source)
         appState.listingSource = newSource
         replaceRows(with: [])
-        loadFirstPage(policy: .cancelPrevious)
+        loadFirstPage()
     }
 
     /// Keys no view consumed: ←/→ (the list does not take them) and `r`.
@@ -149,7 +147,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
             return true
         case .character("r"):
             trace(.controller, self, "refresh \(source.label)")
-            loadFirstPage(policy: .ignoreIfLoading)
+            refresh()
             return true
         default:
             return false
@@ -158,22 +156,32 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     // MARK: - Private
 
-    /// Page 1 of the current source. A source load cancels whatever is in flight (cancel-previous);
-    /// a refresh is ignored while a load is in flight (ignore-if-loading).
-    private func loadFirstPage(policy: RequestPolicy) {
+    /// Page 1 of the current source, cancelling whatever the manager has in flight (cancel-previous).
+    private func loadFirstPage() {
+        showFirstPageLoading()
         if let listManager = currentListManager {
-            trace(.controller, self, "\(listManager.method) page 1, \(policy)")
-            // The manager applies the policy and traces an ignored call; an ignored refresh keeps the status.
-            if policy == .cancelPrevious || !listManager.isLoading { showFirstPageLoading() }
-            listManager.requestPolicy = policy
+            trace(.controller, self, "\(listManager.method) page 1")
+            listManager.requestPolicy = .cancelPrevious
             listManager.loadFirstPage()
         } else {
+            trace(.controller, self, "All page 1")
+            loadAllListings(.first)
+        }
+    }
+
+    /// Page 1 again from the server; ignored while a load is in flight (ignore-if-loading).
+    private func refresh() {
+        if let listManager = currentListManager {
+            if !listManager.isLoading { showFirstPageLoading() }
+            listManager.refresh()  // the manager applies the policy, and traces an ignored call
+        } else {
             // The feed answers by async, so the controller applies the policy to its own task.
-            let isIgnored = policy == .ignoreIfLoading && allListingsTask != nil
-            trace(.controller, self, "All page 1, \(policy)" + (isIgnored ? ": ignored, already loading" : ""))
-            guard !isIgnored else { return }
+            guard allListingsTask == nil else {
+                trace(.controller, self, "refresh ignored: already loading")
+                return
+            }
             showFirstPageLoading()
-            loadAllListings(nextPage: false)
+            loadAllListings(.refresh)
         }
     }
 
@@ -185,18 +193,24 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         } else {
             guard !allListingsFeed.isLastPage, allListingsTask == nil else { return }
             listingsView.listView.footerText = "loading more …"
-            loadAllListings(nextPage: true)
+            loadAllListings(.next)
         }
     }
 
     /// "All" through the feed. The task holds the controller weakly and drops a cancelled result,
     /// so nothing lands on a screen that switched source or went away.
-    private func loadAllListings(nextPage: Bool) {
+    private enum FeedLoad { case first, next, refresh }
+
+    private func loadAllListings(_ load: FeedLoad) {
         allListingsTask?.cancel()
         allListingsTask = Task { [weak self, allListingsFeed] in
             let result: Result<[Listing], APIError>
             do throws(APIError) {
-                result = .success(nextPage ? try await allListingsFeed.loadNextPage() : try await allListingsFeed.loadFirstPage())
+                switch load {
+                case .first: result = .success(try await allListingsFeed.loadFirstPage())
+                case .next: result = .success(try await allListingsFeed.loadNextPage())
+                case .refresh: result = .success(try await allListingsFeed.refresh())
+                }
             } catch {
                 result = .failure(error)
             }
@@ -233,23 +247,21 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     private func showFailure(_ error: APIError) {
         listingsView.listView.footerText = nil
+        // An empty first page comes back as "no content": for a list that is simply no listings.
+        if error == .noContent, listings.isEmpty {
+            listingsView.showStatus("No listings.")
+            return
+        }
         listingsView.showStatus("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)
     }
 
-    /// New rows, with the model's selected listing selected again if it is among them.
+    /// New rows, with the model's selected listing selected again if it is among them (else the first).
     private func replaceRows(with newListings: [Listing]) {
-        rememberSelection()
         listings = newListings
         let listView = listingsView.listView
         listView.reloadData()
         listView.selectedRow = listings.firstIndex { $0.globalID == appState.selectedListingID }
-    }
-
-    /// The list reports Enter, not every move of its selection, so the controller copies the
-    /// selection into the model whenever it is about to leave these rows.
-    private func rememberSelection() {
-        guard let row = listingsView.listView.selectedRow, listings.indices.contains(row) else { return }
-        appState.selectedListingID = listings[row].globalID
+            ?? (listings.isEmpty ? nil : 0)
     }
 
     /// The manager whose raw data holds `listing`: the detail reads it through a second reformer.

@@ -11,6 +11,8 @@ protocol ListingsFeed: AnyObject {
     var isLastPage: Bool { get }
     /// Loads page 1 and returns its listings.
     func loadFirstPage() async throws(APIError) -> [Listing]
+    /// Reloads page 1 from the server, never the cache (the refresh).
+    func refresh() async throws(APIError) -> [Listing]
     /// Loads the next page and returns every listing so far.
     func loadNextPage() async throws(APIError) -> [Listing]
     /// Cancels every request in flight; their replies are dropped.

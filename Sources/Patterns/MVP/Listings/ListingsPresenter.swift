@@ -85,7 +85,7 @@ final class ListingsPresenter: ListingsViewPresenter {
             return
         }
         trace(.presenter, self, "refresh \(source.label) (ignore-if-loading)")
-        loadFirstPage()
+        loadFirstPage(refreshing: true)
     }
 
     func didMoveSelection(to row: Int) {
@@ -139,7 +139,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// The builder makes one feed per source (checked in `init`).
     private var feed: any ListingsFeed { feeds[source]! }
 
-    private func loadFirstPage() {
+    private func loadFirstPage(refreshing: Bool = false) {
         view?.showStatus("Loading \(source.label) listings …", isError: false)
         view?.showFooter(nil)
         nextPageTask?.cancel()
@@ -151,7 +151,7 @@ final class ListingsPresenter: ListingsViewPresenter {
         // A cancelled task (source switch, teardown) drops its result.
         firstPageTask = Task.immediate { [weak self] in
             do throws(APIError) {
-                let listings = try await feed.loadFirstPage()
+                let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
                 guard !Task.isCancelled else { return }
                 self?.firstPageDidLoad(listings)
             } catch {

@@ -19,6 +19,11 @@ final class TeamListingsFeed: ListingsFeed {
         return manager.fetchData(reformer: reformer) ?? []
     }
 
+    func refresh() async throws(APIError) -> [Listing] {
+        _ = try await manager.refreshedFirstPage()
+        return manager.fetchData(reformer: reformer) ?? []
+    }
+
     func loadNextPage() async throws(APIError) -> [Listing] {
         _ = try await manager.nextPage()
         return manager.fetchData(reformer: reformer) ?? []

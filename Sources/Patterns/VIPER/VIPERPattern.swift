@@ -14,6 +14,6 @@ public enum VIPERPattern: PatternModules {
     ]
 
     public static var builders: [ScreenID: ModuleBuilder] {
-        [.greeting: GreetingBuilder.build]
+        [.greeting: GreetingBuilder.build, .listings: ListingsBuilder.build]
     }
 }

@@ -22,6 +22,12 @@ enum VIPERTestNetwork {
         return .fake(fixtures: fixtures, scenario: scenario, clock: clock)
     }
 
+    /// Lets the main actor run what is queued without letting time pass: an `async` load sends
+    /// its request a turn after it is asked for, so a test clock must only move after this.
+    static func drain() async {
+        for _ in 0..<20 { await Task.yield() }
+    }
+
     /// Lets every request land and the main actor run what the replies set off.
     static func settle(_ network: NetworkEnvironment) async {
         await network.monitor.untilIdle()

@@ -14,12 +14,7 @@ enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
         trace(.builder, self, "feeds, interactor, router, presenter, view")
         let landingPoint = context.network.makeLandingPoint("VIPER listings")
-        var feeds: [ListingSource: any ListingsFeed] = [:]
-        for source in ListingSource.allCases {
-            feeds[source] = source == .all
-                ? AllListingsFeed(environment: context.network, landingPoint: landingPoint)
-                : TeamListingsFeed(manager: context.network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
-        }
+        let feeds = makeFeeds(network: context.network, landingPoint: landingPoint)
         let interactor = ListingsInteractor(appState: context.appState, feeds: feeds)
         let router = ListingsRouter()
         let presenter = ListingsPresenter(interactor: interactor, router: router)
@@ -32,5 +27,17 @@ enum ListingsBuilder {
             landingPoint.cancelAll()
             interactor?.cancelLoads()
         }
+    }
+
+    /// One feed per source: a team's list manager, or "All" over three more managers. Every
+    /// manager lands on `landingPoint`; they share the environment's cache.
+    static func makeFeeds(network: NetworkEnvironment, landingPoint: LandingPoint) -> [ListingSource: any ListingsFeed] {
+        var feeds: [ListingSource: any ListingsFeed] = [:]
+        for source in ListingSource.allCases {
+            feeds[source] = source == .all
+                ? AllListingsFeed(environment: network, landingPoint: landingPoint)
+                : TeamListingsFeed(manager: network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
+        }
+        return feeds
     }
 }

@@ -9,7 +9,8 @@ import Tracing
 ///
 /// It uses the feeds' `async` style: "All" merges three managers and only offers `async`, and one
 /// code path for the four sources matters more than the delegate's symmetry with the greeting.
-/// Each load is a `Task` that holds the interactor weakly; switching source and teardown cancel it.
+/// Each load is a `Task` that holds the interactor weakly; switching source and teardown cancel
+/// it, and a cancelled load reports nothing.
 @MainActor
 final class ListingsInteractor: ListingsInteractorInput {
     weak var output: (any ListingsInteractorOutput)?
@@ -31,6 +32,8 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     private var source: ListingSource { appState.listingSource }
     private var feed: any ListingsFeed { feeds[source]! }
+    /// A load is running from the moment it is asked for, before its request is even sent.
+    private var isLoading: Bool { firstPageTask != nil || nextPageTask != nil }
 
     // MARK: - ListingsInteractorInput
 
@@ -50,22 +53,24 @@ final class ListingsInteractor: ListingsInteractorInput {
     }
 
     func refresh() {
-        let isBusy = feed.isLoading
+        let isBusy = isLoading
         trace(.interactor, self, isBusy ? "ignore-if-loading: still loading, ignored" : "ignore-if-loading: reload \(source.label)")
         guard !isBusy else { return }
         loadFirstPage()
     }
 
     func loadNextPage() {
-        let canLoad = !listings.isEmpty && !feed.isLoading && !feed.isLastPage
+        let canLoad = !listings.isEmpty && !isLoading && !feed.isLastPage
         trace(.interactor, self, canLoad ? "next page of \(source.label)" : "no page to load now")
         guard canLoad else { return }
-        let (source, feed) = (self.source, self.feed)
+        let feed = self.feed
         output?.didStartLoadingMore()
         nextPageTask = Task { [weak self] in
             let result: Result<[Listing], APIError>
             do throws(APIError) { result = .success(try await feed.loadNextPage()) } catch { result = .failure(error) }
-            self?.didFinishNextPage(result, of: source)
+            // A cancelled load (the source changed, the screen went) reports nothing.
+            guard !Task.isCancelled, result != .failure(.cancelled) else { return }
+            self?.didFinishNextPage(result)
         }
     }
 
@@ -86,29 +91,31 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     // MARK: - Teardown
 
-    /// Stops both loads; the module's landing point has already cancelled their requests.
+    /// Stops both loads (on teardown, after the landing point cancelled their requests).
     func cancelLoads() {
         firstPageTask?.cancel()
         nextPageTask?.cancel()
+        firstPageTask = nil
+        nextPageTask = nil
     }
 
     // MARK: - Private
 
     private func loadFirstPage() {
-        let (source, feed) = (self.source, self.feed)
+        let feed = self.feed
         listings = []
         output?.didStartLoading(source)
         firstPageTask = Task { [weak self] in
             let result: Result<[Listing], APIError>
             do throws(APIError) { result = .success(try await feed.loadFirstPage()) } catch { result = .failure(error) }
-            self?.didFinishFirstPage(result, of: source)
+            guard !Task.isCancelled, result != .failure(.cancelled) else { return }
+            self?.didFinishFirstPage(result)
         }
     }
 
-    private func didFinishFirstPage(_ result: Result<[Listing], APIError>, of loadedSource: ListingSource) {
-        trace(.interactor, self, "\(loadedSource.label) page 1: " + ((try? result.get()).map { "\($0.count) listings" } ?? "failed"))
-        // A reply for a source the user has left, or a cancelled load, is dropped.
-        guard loadedSource == source, result != .failure(.cancelled) else { return }
+    private func didFinishFirstPage(_ result: Result<[Listing], APIError>) {
+        trace(.interactor, self, "\(source.label) page 1: " + ((try? result.get()).map { "\($0.count) listings" } ?? "failed"))
+        firstPageTask = nil
         switch result {
         case .success(let loaded):
             listings = loaded
@@ -118,9 +125,9 @@ final class ListingsInteractor: ListingsInteractorInput {
         }
     }
 
-    private func didFinishNextPage(_ result: Result<[Listing], APIError>, of loadedSource: ListingSource) {
-        trace(.interactor, self, "\(loadedSource.label) next page: " + ((try? result.get()).map { "\($0.count) listings" } ?? "failed"))
-        guard loadedSource == source, result != .failure(.cancelled) else { return }
+    private func didFinishNextPage(_ result: Result<[Listing], APIError>) {
+        trace(.interactor, self, "\(source.label) next page: " + ((try? result.get()).map { "\($0.count) listings" } ?? "failed"))
+        nextPageTask = nil
         switch result {
         case .success(let loaded):
             listings = loaded

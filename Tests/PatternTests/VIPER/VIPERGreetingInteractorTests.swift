@@ -75,6 +75,7 @@ struct VIPERGreetingInteractorTests {
         let (interactor, _) = makeInteractor(network, appState)
         interactor.provideNames()
         interactor.updateFirstName("Davidx")
+        await VIPERTestNetwork.drain()
         await clock.advance(by: .milliseconds(300))
         await VIPERTestNetwork.settle(network)
         #expect(output.calls == ["names David Blaine", "loading", "loaded"])

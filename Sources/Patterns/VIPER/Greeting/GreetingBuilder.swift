@@ -1,7 +1,7 @@
 import Mediator
 import Tracing
 
-/// VIPER's assembly (Orlov's "who wires it all"): makes the five parts and connects them. Strong
+/// VIPER's assembly (Orlov's "who wires it all"): makes the parts and connects them. Strong
 /// references go down through initialisers — view → presenter → interactor and router —; the
 /// references back up are weak and set here once every part exists, so the module has no cycle:
 /// releasing the view controller releases everything.

@@ -34,6 +34,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     private var feed: any ListingsFeed { feeds[source]! }
     /// A load is running from the moment it is asked for, before its request is even sent.
     private var isLoading: Bool { firstPageTask != nil || nextPageTask != nil }
+    private var canLoadNextPage: Bool { !listings.isEmpty && !isLoading && !feed.isLastPage }
 
     // MARK: - ListingsInteractorInput
 
@@ -53,16 +54,14 @@ final class ListingsInteractor: ListingsInteractorInput {
     }
 
     func refresh() {
-        let isBusy = isLoading
-        trace(.interactor, self, isBusy ? "ignore-if-loading: still loading, ignored" : "ignore-if-loading: reload \(source.label)")
-        guard !isBusy else { return }
+        trace(.interactor, self, isLoading ? "ignore-if-loading: still loading, ignored" : "ignore-if-loading: reload \(source.label)")
+        guard !isLoading else { return }
         loadFirstPage()
     }
 
     func loadNextPage() {
-        let canLoad = !listings.isEmpty && !isLoading && !feed.isLastPage
-        trace(.interactor, self, canLoad ? "next page of \(source.label)" : "no page to load now")
-        guard canLoad else { return }
+        trace(.interactor, self, canLoadNextPage ? "next page of \(source.label)" : "no page to load now")
+        guard canLoadNextPage else { return }
         let feed = self.feed
         output?.didStartLoadingMore()
         nextPageTask = Task { [weak self] in
@@ -93,6 +92,7 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     /// Stops both loads (on teardown, after the landing point cancelled their requests).
     func cancelLoads() {
+        trace(.interactor, self, "stop loading")
         firstPageTask?.cancel()
         nextPageTask?.cancel()
         firstPageTask = nil

@@ -1,0 +1,19 @@
+import Networking
+
+/// Interactor → presenter: what the use cases produced. Orlov calls it `GreetingOutput`. The
+/// interactor holds its output weakly: the presenter owns the interactor, not the other way round.
+@MainActor
+protocol GreetingInteractorOutput: AnyObject {
+    /// The names to show in the fields.
+    func didProvideNames(firstName: String, lastName: String)
+    /// A person load started.
+    func didStartLoadingNames()
+    /// The person load succeeded (the names follow, unless the user typed meanwhile).
+    func didFinishLoadingNames()
+    /// The person load failed; a retry is possible.
+    func didFailToLoadNames(_ error: APIError)
+    /// Both names are there: the data of the greeting.
+    func didProvideGreeting(_ greeting: GreetingData)
+    /// A name is empty; there is no greeting.
+    func didRejectNames()
+}

@@ -1,0 +1,6 @@
+/// Presenter → interactor for the listing detail.
+@MainActor
+protocol ListingDetailInteractorInput: AnyObject {
+    /// Reads the listing out of the raw data the list already loaded.
+    func provideDetail()
+}

@@ -1,0 +1,6 @@
+/// Interactor → presenter for the listing detail. Held weakly.
+@MainActor
+protocol ListingDetailInteractorOutput: AnyObject {
+    /// The listing and its raw-key rows.
+    func didProvideDetail(_ detail: ListingDetailData)
+}

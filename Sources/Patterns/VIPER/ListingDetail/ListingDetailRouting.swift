@@ -1,0 +1,6 @@
+/// Presenter → router for the listing detail.
+@MainActor
+protocol ListingDetailRouting: AnyObject {
+    /// Leaves the detail for the list it came from.
+    func closeDetail()
+}

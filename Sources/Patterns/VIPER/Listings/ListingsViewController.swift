@@ -1,0 +1,158 @@
+import ScreenViews
+import Terminal
+import Tracing
+import Widgets
+
+/// VIPER's View of the property list: shows the rows, statuses and footer the presenter gives it
+/// and forwards what the user does. It is the list's data source (it keeps the formatted rows it
+/// was told to show, as a table view controller does) and owns the presenter through
+/// `eventHandler`.
+///
+/// Laid out in casatwy's order: life cycle, delegates, event response, private, getters last.
+final class ListingsViewController: ViewController {
+    let eventHandler: any ListingsViewEventHandler
+    private var rows: [ListingDisplayItem] = []
+    /// The selection the presenter last knew of; see `reportSelectionIfMoved()`.
+    private var reportedRow: Int?
+
+    init(eventHandler: any ListingsViewEventHandler) {
+        self.eventHandler = eventHandler
+        super.init()
+        title = "Listings"
+    }
+
+    // MARK: - Life cycle
+
+    override func loadView() {
+        view = listingsView
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        trace(.view, self, "wire list and source control")
+        listingsView.listView.dataSource = self
+        listingsView.listView.delegate = self
+        listingsView.sourceControl.addTarget(self, action: ListingsViewController.sourceControlDidChange)
+        eventHandler.viewDidLoad()
+    }
+
+    override func viewWillDisappear() {
+        super.viewWillDisappear()
+        trace(.view, self, "will disappear")
+        reportSelectionIfMoved()
+    }
+
+    override var preferredFocusedView: View? { listingsView.listView }
+
+    // MARK: - ListViewDataSource, ListViewDelegate, ListingsViewInterface
+
+    // (see the extensions below)
+
+    // MARK: - Event response
+
+    /// The one path of a source change: the control's action, and ←/→ from anywhere else.
+    func sourceControlDidChange() {
+        trace(.view, self, "source [\(listingsView.sourceControl.selectedSegment ?? "")]")
+        reportSelectionIfMoved()
+        eventHandler.didChooseSource(at: listingsView.sourceControl.selectedIndex)
+    }
+
+    override func handleKey(_ key: Key) -> Bool {
+        switch key {
+        case .left: moveSourceControl(by: -1)
+        case .right: moveSourceControl(by: 1)
+        case .character("r"): didPressRefresh()
+        default: return false
+        }
+        return true
+    }
+
+    /// ←/→ that no view consumed move the control as if it had focus, then take its path.
+    func moveSourceControl(by offset: Int) {
+        trace(.view, self, offset < 0 ? "←" : "→")
+        let control = listingsView.sourceControl
+        guard control.segments.indices.contains(control.selectedIndex + offset) else { return }
+        control.selectedIndex += offset
+        sourceControlDidChange()
+    }
+
+    func didPressRefresh() {
+        trace(.view, self, "r")
+        reportSelectionIfMoved()
+        eventHandler.didRequestRefresh()
+    }
+
+    // MARK: - Private
+
+    /// The list moves its selection by itself and tells no one (`ListViewDelegate` has no
+    /// selection-change callback), so the view reports it when it matters: before the rows are
+    /// replaced and when the screen goes.
+    private func reportSelectionIfMoved() {
+        let row = listingsView.listView.selectedRow
+        guard row != reportedRow else { return }
+        reportedRow = row
+        eventHandler.didMoveSelection(to: row)
+    }
+
+    // MARK: - Getters and setters
+
+    private lazy var listingsView = ListingsView()
+}
+
+// MARK: - ListViewDataSource
+
+extension ListingsViewController: ListViewDataSource {
+    func numberOfRows(in listView: ListView) -> Int {
+        rows.count
+    }
+
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        ListCell(title: rows[row].title, subtitle: rows[row].subtitle, accessory: rows[row].accessory)
+    }
+}
+
+// MARK: - ListViewDelegate
+
+extension ListingsViewController: ListViewDelegate {
+    func listView(_ listView: ListView, didSelectRow row: Int) {
+        trace(.view, self, "Enter on row \(row)")
+        reportedRow = row
+        eventHandler.didSelectRow(at: row)
+    }
+
+    func listView(_ listView: ListView, willDisplayLastRow row: Int) {
+        trace(.view, self, "last row on screen")
+        eventHandler.didReachLastRow()
+    }
+}
+
+// MARK: - ListingsViewInterface
+
+extension ListingsViewController: ListingsViewInterface {
+    func showSource(at index: Int) {
+        trace(.view, self, "source \(index)")
+        listingsView.sourceControl.selectedIndex = index
+    }
+
+    func showStatus(_ text: String, isError: Bool) {
+        trace(.view, self, text.isEmpty ? "clear status" : "status")
+        listingsView.showStatus(text, isError: isError)
+    }
+
+    func showRows(_ rows: [ListingDisplayItem]) {
+        trace(.view, self, "\(rows.count) rows")
+        self.rows = rows
+        listingsView.listView.reloadData()
+    }
+
+    func selectRow(_ row: Int?) {
+        trace(.view, self, "select \(row.map(String.init) ?? "none")")
+        listingsView.listView.selectedRow = row
+        reportedRow = listingsView.listView.selectedRow
+    }
+
+    func showFooter(_ text: String?) {
+        trace(.view, self, text ?? "no footer")
+        listingsView.listView.footerText = text
+    }
+}

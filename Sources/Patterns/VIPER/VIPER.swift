@@ -1,1 +1,0 @@
-// Placeholder while the VIPER module is written.

@@ -5,6 +5,7 @@ import Mediator
 import Model
 import MVC
 import MVP
+import VIPER
 import Networking
 import Shell
 import Terminal
@@ -34,7 +35,7 @@ final class AppAssembly {
             }
         }
         tracer = Tracer(sinks: sinks)
-        for modules: any PatternModules.Type in [MVCPattern.self, MVPPattern.self] {
+        for modules: any PatternModules.Type in [MVCPattern.self, MVPPattern.self, VIPERPattern.self] {
             registry.register(modules)
         }
     }

@@ -10,7 +10,7 @@ import Tracing
 /// each pattern can show "All" with the same code. A team that fails does not hide the others:
 /// its error is kept in `failures`, and the load only throws when all three fail.
 @MainActor
-public final class AllListingsFeed {
+public final class AllListingsFeed: ListingsFeed {
     /// Rent, new homes, second-hand, in that order.
     public let managers: [any PagedAPIManaging]
     /// The merged listings of every page loaded so far.
@@ -78,6 +78,16 @@ public final class AllListingsFeed {
         listings = merge()
         if !indices.isEmpty, errors.count == indices.count, let first = errors.first { throw first }
         return listings
+    }
+
+    /// The team's manager whose raw data holds `listing`.
+    public func manager(holding listing: Listing) -> (any APIManaging)? {
+        managers.first { $0.service == Service.listings(listing.kind) }
+    }
+
+    /// Cancels every team's requests in flight.
+    public func cancelAllRequests() {
+        for manager in managers { manager.cancelAllRequests() }
     }
 
     /// Round-robin over the three reformed lists.

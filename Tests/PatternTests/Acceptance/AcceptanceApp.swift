@@ -4,6 +4,7 @@ import Mediator
 import Model
 import MVC
 import MVP
+import VIPER
 import Networking
 import Terminal
 import Tracing
@@ -13,8 +14,8 @@ import Tracing
 /// main actor). `AcceptanceRegistryTests` checks these lists against the registered builders, so they
 /// cannot drift from what exists.
 enum PatternsUnderTest {
-    static let greeting: [PatternID] = [.mvc, .mvp]
-    static let listings: [PatternID] = [.mvc, .mvp]
+    static let greeting: [PatternID] = [.mvc, .mvp, .viper]
+    static let listings: [PatternID] = [.mvc, .mvp, .viper]
 }
 
 /// The headless app the acceptance suite drives: every registered pattern, the shared state, the
@@ -23,7 +24,7 @@ enum PatternsUnderTest {
 @MainActor
 final class AcceptanceApp {
     /// The patterns under test. Each pattern module adds itself here once it exists.
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self]
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, VIPERPattern.self]
 
 
     static let bundledFixtures: Fixtures = {

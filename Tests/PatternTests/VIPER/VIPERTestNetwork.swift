@@ -30,7 +30,7 @@ enum VIPERTestNetwork {
 
     /// Lets every request land and the main actor run what the replies set off.
     static func settle(_ network: NetworkEnvironment) async {
-        await network.monitor.untilIdle()
+        await network.monitor.untilSettled()
         for _ in 0..<20 { await Task.yield() }
     }
 }

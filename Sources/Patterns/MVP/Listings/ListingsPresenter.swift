@@ -1,5 +1,6 @@
 import Model
 import Networking
+import Reformers
 import Tracing
 
 /// What the list view may tell its presenter (view → presenter): the view's events, nothing else.
@@ -117,7 +118,7 @@ final class ListingsPresenter: ListingsViewPresenter {
         guard listings.indices.contains(row) else { return }
         let listing = listings[row]
         // The detail reads the raw data of the manager that loaded this listing: nothing loads again.
-        guard let manager = feed.manager(for: listing.kind) else { return }
+        guard let manager = feed.manager(holding: listing) else { return }
         router.showDetail(of: listing, from: manager)
     }
 

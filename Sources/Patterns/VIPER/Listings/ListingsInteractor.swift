@@ -1,5 +1,6 @@
 import Model
 import Networking
+import Reformers
 import Tracing
 
 /// VIPER's Interactor of the property list: all its data work. It picks the feed of the shared
@@ -56,7 +57,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     func refresh() {
         trace(.interactor, self, isLoading ? "ignore-if-loading: still loading, ignored" : "ignore-if-loading: reload \(source.label)")
         guard !isLoading else { return }
-        loadFirstPage()
+        loadFirstPage(refreshing: true)
     }
 
     func loadNextPage() {
@@ -101,13 +102,17 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     // MARK: - Private
 
-    private func loadFirstPage() {
+    private func loadFirstPage(refreshing: Bool = false) {
         let feed = self.feed
         listings = []
         output?.didStartLoading(source)
         firstPageTask = Task { [weak self] in
             let result: Result<[Listing], APIError>
-            do throws(APIError) { result = .success(try await feed.loadFirstPage()) } catch { result = .failure(error) }
+            do throws(APIError) {
+                result = .success(refreshing ? try await feed.refresh() : try await feed.loadFirstPage())
+            } catch {
+                result = .failure(error)
+            }
             guard !Task.isCancelled, result != .failure(.cancelled) else { return }
             self?.didFinishFirstPage(result)
         }
@@ -137,8 +142,8 @@ final class ListingsInteractor: ListingsInteractorInput {
         }
     }
 
-    /// The row of the shared selection, so a reload (or another pattern) keeps it.
+    /// The row of the shared selection, so a reload (or another pattern) keeps it; else the first.
     private var selectedIndex: Int? {
-        listings.firstIndex { $0.globalID == appState.selectedListingID }
+        listings.firstIndex { $0.globalID == appState.selectedListingID } ?? (listings.isEmpty ? nil : 0)
     }
 }

@@ -13,7 +13,6 @@ final class ListingsViewController: ViewController {
     let eventHandler: any ListingsViewEventHandler
     private var rows: [ListingDisplayItem] = []
     /// The selection the presenter last knew of; see `reportSelectionIfMoved()`.
-    private var reportedRow: Int?
 
     init(eventHandler: any ListingsViewEventHandler) {
         self.eventHandler = eventHandler
@@ -36,12 +35,6 @@ final class ListingsViewController: ViewController {
         eventHandler.viewDidLoad()
     }
 
-    override func viewWillDisappear() {
-        super.viewWillDisappear()
-        trace(.view, self, "will disappear")
-        reportSelectionIfMoved()
-    }
-
     override var preferredFocusedView: View? { listingsView.listView }
 
     // MARK: - ListViewDataSource, ListViewDelegate, ListingsViewInterface
@@ -53,7 +46,6 @@ final class ListingsViewController: ViewController {
     /// The one path of a source change: the control's action, and ←/→ from anywhere else.
     func sourceControlDidChange() {
         trace(.view, self, "source [\(listingsView.sourceControl.selectedSegment ?? "")]")
-        reportSelectionIfMoved()
         eventHandler.didChooseSource(at: listingsView.sourceControl.selectedIndex)
     }
 
@@ -78,20 +70,7 @@ final class ListingsViewController: ViewController {
 
     func didPressRefresh() {
         trace(.view, self, "r")
-        reportSelectionIfMoved()
         eventHandler.didRequestRefresh()
-    }
-
-    // MARK: - Private
-
-    /// The list moves its selection by itself and tells no one (`ListViewDelegate` has no
-    /// selection-change callback), so the view reports it when it matters: before the rows are
-    /// replaced and when the screen goes.
-    private func reportSelectionIfMoved() {
-        let row = listingsView.listView.selectedRow
-        guard row != reportedRow else { return }
-        reportedRow = row
-        eventHandler.didMoveSelection(to: row)
     }
 
     // MARK: - Getters and setters
@@ -116,8 +95,12 @@ extension ListingsViewController: ListViewDataSource {
 extension ListingsViewController: ListViewDelegate {
     func listView(_ listView: ListView, didSelectRow row: Int) {
         trace(.view, self, "Enter on row \(row)")
-        reportedRow = row
         eventHandler.didSelectRow(at: row)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        trace(.view, self, "row \(row)")
+        eventHandler.didMoveSelection(to: row)
     }
 
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
@@ -148,7 +131,6 @@ extension ListingsViewController: ListingsViewInterface {
     func selectRow(_ row: Int?) {
         trace(.view, self, "select \(row.map(String.init) ?? "none")")
         listingsView.listView.selectedRow = row
-        reportedRow = listingsView.listView.selectedRow
     }
 
     func showFooter(_ text: String?) {

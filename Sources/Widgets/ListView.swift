@@ -68,6 +68,10 @@ public final class ListView: View {
     /// Moves the selection or reports Enter; not consumed on an empty list or ↑ on the first row.
     public override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
+        let previousRow = selectedRow
+        defer {
+            if let row = selectedRow, row != previousRow { delegate?.listView(self, didMoveSelectionTo: row) }
+        }
         let last = numberOfRows - 1
         let page = numberOfVisibleRows
         switch key {

@@ -1,0 +1,31 @@
+import Mediator
+import Model
+import Reformers
+import Tracing
+
+/// MVVM's assembly of the property list, outside the view: the model (one feed per source, all on
+/// the module's landing point), the list's view model over it, and the coordinator, which makes
+/// the views and the navigation stack and is started here.
+@MainActor
+enum ListingsBuilder {
+    static func build(_ context: ModuleContext) -> any ScreenModule {
+        trace(.builder, self, "feeds → view model → coordinator(nav, views)")
+        let landingPoint = context.network.makeLandingPoint("MVVM listings")
+        var feeds: [ListingSource: any ListingsFeed] = [
+            .all: AllListingsFeed(environment: context.network, landingPoint: landingPoint),
+        ]
+        for source in ListingSource.allCases where source.kinds.count == 1 {
+            feeds[source] = TeamListingsFeed(
+                manager: context.network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
+        }
+        let viewModel = ListingsViewModel(appState: context.appState, feeds: feeds)
+        let coordinator = ListingsCoordinator(listingsViewModel: viewModel)
+        coordinator.start()
+        // The module keeps the coordinator (nothing else holds it) until teardown ends the flow.
+        return HostedScreen(rootViewController: coordinator.navigationController) {
+            landingPoint.cancelAll()
+            viewModel.cancelLoading()
+            coordinator.stop()
+        }
+    }
+}

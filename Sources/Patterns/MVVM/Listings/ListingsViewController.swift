@@ -1,0 +1,142 @@
+import ScreenViews
+import Terminal
+import Tracing
+import Widgets
+
+/// MVVM's View for the property list (casatwy's MVCVM: the controller binds). It binds the source
+/// control, list, status and footer to its view model's outputs, and turns the widgets' events —
+/// the list's data source and delegate calls, the control's `.valueChanged`, ←/→ and `r` — into
+/// the view model's inputs. It decides nothing and never navigates.
+///
+/// Laid out in casatwy's order: life cycle, delegates, event response, binding, getters last.
+final class ListingsViewController: ViewController {
+    /// Strong: the view owns its view model; the view model never sees the view.
+    private let viewModel: any ListingsViewModelProtocol
+    /// The rows last bound, which the list reads as its data source.
+    private var rows: [ListingRowViewModel] = []
+
+    init(viewModel: any ListingsViewModelProtocol) {
+        self.viewModel = viewModel
+        super.init()
+        title = "Listings"
+    }
+
+    // MARK: - Life cycle
+
+    override func loadView() {
+        view = listingsView
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        trace(.view, self, "bind list, source control ↔ view model")
+        listingsView.listView.dataSource = self
+        listingsView.listView.delegate = self
+        listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
+        bindViewModel()
+        viewModel.viewDidLoad()
+    }
+
+    override var preferredFocusedView: View? { listingsView.listView }
+
+    // MARK: - ListViewDataSource, ListViewDelegate
+
+    // (see the extensions below: bound rows become cells, list events go to the view model)
+
+    // MARK: - Event response
+
+    /// The source control's `.valueChanged`: the one path by which a source choice reaches the view model.
+    func didChangeSource() {
+        trace(.view, self, "source [\(listingsView.sourceControl.selectedIndex)] → view model")
+        viewModel.selectSource(at: listingsView.sourceControl.selectedIndex)
+    }
+
+    /// ←/→ switch source wherever focus is: they go to the source control, which sends
+    /// `.valueChanged` as when it has focus. `r` refreshes.
+    override func handleKey(_ key: Key) -> Bool {
+        switch key {
+        case .left, .right:
+            return listingsView.sourceControl.handleKey(key)
+        case .character("r"):
+            trace(.view, self, "r → view model")
+            viewModel.refresh()
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Binding
+
+    /// Each output to the method that shows it; every bound method runs once now and on each change.
+    private func bindViewModel() {
+        viewModel.sourceIndex.bind(self, ListingsViewController.showSource)
+        viewModel.rows.bind(self, ListingsViewController.showRows)
+        viewModel.selectedRow.bind(self, ListingsViewController.showSelection)
+        viewModel.status.bind(self, ListingsViewController.showStatus)
+        viewModel.footer.bind(self, ListingsViewController.showFooter)
+    }
+
+    private func showSource(at index: Int) {
+        trace(.view, self, "source ← [\(index)]")
+        listingsView.sourceControl.selectedIndex = index  // set in code: sends no event back
+    }
+
+    private func showRows(_ rows: [ListingRowViewModel]) {
+        trace(.view, self, "rows ← \(rows.count)")
+        self.rows = rows
+        listingsView.listView.reloadData()
+    }
+
+    private func showSelection(_ row: Int?) {
+        trace(.view, self, "selection ← \(row.map(String.init) ?? "none")")
+        listingsView.listView.selectedRow = row
+    }
+
+    private func showStatus(_ status: DisplayText) {
+        trace(.view, self, "status ← \(status.text)")
+        listingsView.showStatus(status.text, isError: status.isError)
+    }
+
+    private func showFooter(_ footer: String?) {
+        trace(.view, self, "footer ← \(footer ?? "none")")
+        listingsView.listView.footerText = footer
+    }
+
+    // MARK: - Getters and setters
+
+    private lazy var listingsView = ListingsView()
+}
+
+// MARK: - ListViewDataSource
+
+extension ListingsViewController: ListViewDataSource {
+    func numberOfRows(in listView: ListView) -> Int {
+        rows.count
+    }
+
+    // Not traced: the list asks for every visible row on every frame.
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        let row = rows[row]
+        return ListCell(title: row.title, subtitle: row.subtitle, accessory: row.accessory)
+    }
+}
+
+// MARK: - ListViewDelegate
+
+extension ListingsViewController: ListViewDelegate {
+    func listView(_ listView: ListView, didSelectRow row: Int) {
+        trace(.view, self, "open row \(row) → view model")
+        viewModel.openRow(row)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        trace(.view, self, "selection \(row) → view model")
+        viewModel.selectRow(row)
+    }
+
+    func listView(_ listView: ListView, willDisplayLastRow row: Int) {
+        trace(.view, self, "last row shown → view model")
+        viewModel.loadNextPage()
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder while the MVVM module is written.

@@ -1,0 +1,18 @@
+import Mediator
+
+/// What MVVM offers the mediator: its screens and its roles.
+public enum MVVMPattern: PatternModules {
+    public static let pattern = PatternID.mvvm
+
+    public static let roles = [
+        RoleDuty(.model, "AppState / Person, API managers, reformers", "the data and its rules; knows nothing of screens"),
+        RoleDuty(.viewModel, "GreetingViewModel", "turns the model into state a view can show; takes the view's inputs; knows no view"),
+        RoleDuty(.view, "GreetingViewController", "binds its views to the view model's state and sends events to its inputs"),
+        RoleDuty(.coordinator, "ListingsCoordinator", "owns the navigation stack; pushes the detail when a view model asks"),
+        RoleDuty(.builder, "GreetingBuilder", "assembles model, view model and view (and the coordinator) outside the view"),
+    ]
+
+    public static var builders: [ScreenID: ModuleBuilder] {
+        [.greeting: GreetingBuilder.build, .listings: ListingsBuilder.build]
+    }
+}

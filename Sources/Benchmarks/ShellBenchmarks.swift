@@ -3,6 +3,7 @@ import Mediator
 import Model
 import MVC
 import MVP
+import MVVM
 import VIPER
 import Networking
 import Shell
@@ -34,7 +35,7 @@ func runShellBenchmarks() async {
 /// Headless sessions over every pattern for the benchmarks.
 @MainActor
 enum BenchmarkApp {
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, VIPERPattern.self]
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
 
     static func session(size: Size, pattern: PatternID = .mvc, screen: ScreenID = .greeting) -> HeadlessSession {
         let registry = ModuleRegistry()

@@ -5,6 +5,7 @@ import Mediator
 import Model
 import MVC
 import MVP
+import MVVM
 import VIPER
 import Networking
 import Shell
@@ -35,7 +36,7 @@ final class AppAssembly {
             }
         }
         tracer = Tracer(sinks: sinks)
-        for modules: any PatternModules.Type in [MVCPattern.self, MVPPattern.self, VIPERPattern.self] {
+        for modules: any PatternModules.Type in [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self] {
             registry.register(modules)
         }
     }

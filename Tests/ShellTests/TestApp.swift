@@ -4,6 +4,7 @@ import Mediator
 import Model
 import MVC
 import MVP
+import MVVM
 import VIPER
 import Networking
 import Shell
@@ -13,7 +14,7 @@ import Terminal
 /// in-memory screen.
 @MainActor
 enum TestApp {
-    static let allPatterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, VIPERPattern.self]
+    static let allPatterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
 
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,

@@ -4,6 +4,7 @@ import Mediator
 import Model
 import MVC
 import MVP
+import MVVM
 import VIPER
 import Networking
 import Terminal
@@ -14,8 +15,8 @@ import Tracing
 /// main actor). `AcceptanceRegistryTests` checks these lists against the registered builders, so they
 /// cannot drift from what exists.
 enum PatternsUnderTest {
-    static let greeting: [PatternID] = [.mvc, .mvp, .viper]
-    static let listings: [PatternID] = [.mvc, .mvp, .viper]
+    static let greeting: [PatternID] = [.mvc, .mvp, .mvvm, .viper]
+    static let listings: [PatternID] = [.mvc, .mvp, .mvvm, .viper]
 }
 
 /// The headless app the acceptance suite drives: every registered pattern, the shared state, the
@@ -24,8 +25,7 @@ enum PatternsUnderTest {
 @MainActor
 final class AcceptanceApp {
     /// The patterns under test. Each pattern module adds itself here once it exists.
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, VIPERPattern.self]
-
+    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
 
     static let bundledFixtures: Fixtures = {
         do { return try Fixtures.bundled() } catch { fatalError("the bundled fixtures must load: \(error)") }

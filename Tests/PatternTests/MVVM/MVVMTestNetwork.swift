@@ -37,7 +37,7 @@ struct MVVMTestNetwork {
         var quietTurns = 0
         while quietTurns < 8 {
             if environment.monitor.inFlight > 0 {
-                await environment.monitor.untilIdle()
+                await environment.monitor.untilSettled()
                 quietTurns = 0
             } else {
                 await Task.yield()

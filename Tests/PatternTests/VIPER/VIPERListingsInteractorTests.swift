@@ -1,6 +1,7 @@
 import Clocks
 import Model
 import Networking
+import Reformers
 import Testing
 @testable import VIPER
 
@@ -204,6 +205,7 @@ private final class EmptyFeed: ListingsFeed {
     var isLoading: Bool { false }
     var isLastPage: Bool { true }
     func loadFirstPage() async throws(APIError) -> [Listing] { [] }
+    func refresh() async throws(APIError) -> [Listing] { [] }
     func loadNextPage() async throws(APIError) -> [Listing] { [] }
     func manager(holding listing: Listing) -> (any APIManaging)? { nil }
     func cancelAllRequests() {}

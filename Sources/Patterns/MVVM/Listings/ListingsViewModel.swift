@@ -1,5 +1,6 @@
 import Model
 import Networking
+import Reformers
 import Tracing
 
 /// MVVM's view model for the property list. It owns the list's logic — which source, when to
@@ -70,7 +71,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         trace(.viewModel, self, firstPageTask == nil ? "refresh \(source.label)" : "refresh ignored: already loading")
         // Ignore-if-loading: a refresh never stacks on a first page already on its way.
         guard firstPageTask == nil else { return }
-        loadFirstPage()
+        loadFirstPage(refreshing: true)
     }
 
     func selectRow(_ row: Int) {
@@ -101,7 +102,9 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         trace(.viewModel, self, "open row \(row) → coordinator")
         guard listings.indices.contains(row) else { return }
         let listing = listings[row]
-        showDetail?(ListingDetailViewModel(listing: listing, detail: feed.detail(of: listing)))
+        // One API feeding two views: the manager's raw data, through the detail's own reformer.
+        let detail = feed.manager(holding: listing)?.fetchData(reformer: ListingDetailReformer(listingID: listing.id)) ?? nil
+        showDetail?(ListingDetailViewModel(listing: listing, detail: detail))
     }
 
     // MARK: Teardown
@@ -120,7 +123,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// The builder makes one feed per source (checked in `init`).
     private var feed: any ListingsFeed { feeds[source]! }
 
-    private func loadFirstPage() {
+    private func loadFirstPage(refreshing: Bool = false) {
         status.value = DisplayText("Loading \(source.label) listings …")
         footer.value = nil
         cancelTasks()
@@ -128,7 +131,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         // Weak: a reply must never keep a torn-down screen alive.
         firstPageTask = Task { [weak self] in
             do throws(APIError) {
-                let listings = try await feed.loadFirstPage()
+                let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
                 guard !Task.isCancelled else { return }
                 self?.firstPageDidLoad(listings)
             } catch {

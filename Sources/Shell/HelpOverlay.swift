@@ -22,7 +22,7 @@ struct HelpOverlay {
 
         let width = min(canvas.size.width - 4, 84)
         let keyColumn = 14
-        let textWidth = max(10, width - keyColumn - 3)
+        let textWidth = max(10, width - keyColumn - 5)
         // Long duties wrap under themselves rather than lose their end.
         var lines: [(String, String, Style)] = []
         for row in rows {
@@ -36,6 +36,14 @@ struct HelpOverlay {
                        width: width, height: height)
         let inner = canvas.subcanvas(box)
         inner.fill(Rect(origin: .zero, size: box.size), style: ShellTheme.overlay)
+        // A frame, so the overlay stands apart from the panes behind it even without colours.
+        let horizontal = String(repeating: "─", count: max(0, width - 2))
+        inner.draw("┌" + horizontal + "┐", at: Point(x: 0, y: 0), style: ShellTheme.overlay)
+        inner.draw("└" + horizontal + "┘", at: Point(x: 0, y: height - 1), style: ShellTheme.overlay)
+        for y in 1..<max(1, height - 1) {
+            inner.draw("│", at: Point(x: 0, y: y), style: ShellTheme.overlay)
+            inner.draw("│", at: Point(x: width - 1, y: y), style: ShellTheme.overlay)
+        }
         for (index, line) in lines.prefix(max(0, height - 2)).enumerated() {
             let y = index + 1
             if line.1.isEmpty {

@@ -59,8 +59,14 @@ public final class MemoryScreen: Screen {
 
     /// One row as text (wide characters once, trailing spaces kept).
     public func row(_ y: Int) -> String {
+        row(y, columns: 0..<size.width)
+    }
+
+    /// The text of the cells in `columns` of row `y`: a pane of the screen, cut by display columns
+    /// (a wide character counts once, at its first cell).
+    public func row(_ y: Int, columns: Range<Int>) -> String {
         var line = ""
-        for x in 0..<size.width {
+        for x in columns.clamped(to: 0..<size.width) {
             if let character = cells[y * size.width + x].character { line.append(character) }
         }
         return line

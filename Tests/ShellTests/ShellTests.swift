@@ -1,3 +1,6 @@
+import Clocks
+import FakeServer
+import Networking
 import Mediator
 import Model
 import MVC
@@ -185,19 +188,46 @@ struct ShellTests {
 @Suite("Golden screens")
 struct GoldenScreenTests {
     @Test("MVC greeting at 80×24, at start and after greeting")
-    func greeting80() {
+    func greeting80() async {
         let app = TestApp.session()
+        await app.settle()  // the person service has answered
         Golden.assert(app.text, matches: "mvc-greeting-80x24")
         app.press(.enter)
         Golden.assert(app.text, matches: "mvc-greeting-greeted-80x24")
     }
 
     @Test("MVC greeting at 120×40 with the help overlay")
-    func greeting120() {
+    func greeting120() async {
         let app = TestApp.session(size: Size(width: 120, height: 40))
+        await app.settle()
         Golden.assert(app.text, matches: "mvc-greeting-120x40")
         app.press(.character("?"))
         Golden.assert(app.text, matches: "help-120x40")
+    }
+
+    @Test("MVP listings at 100×30: the first page, then a listing's detail")
+    func listings100() async {
+        let app = TestApp.session(size: Size(width: 100, height: 30), pattern: .mvp, screen: .listings)
+        await app.settle()
+        Golden.assert(app.text, matches: "mvp-listings-100x30")
+        app.press(.down, .enter)
+        await app.settle()
+        Golden.assert(app.text, matches: "mvp-listing-detail-100x30")
+    }
+
+    @Test("VIPER listings at 100×30 while the first page is still loading, and offline")
+    func listingsLoadingAndOffline() async {
+        var scenario = Scenario.instant
+        scenario.offline = true
+        let registry = ModuleRegistry()
+        for modules in TestApp.allPatterns { registry.register(modules) }
+        let app = HeadlessSession(
+            registry: registry,
+            context: ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock(), scenario: scenario)),
+            size: Size(width: 100, height: 30), pattern: .viper, screen: .listings)
+        Golden.assert(app.text, matches: "viper-listings-loading-100x30")
+        await app.settle()
+        Golden.assert(app.text, matches: "viper-listings-offline-100x30")
     }
 
     @Test("too small at 30×8")

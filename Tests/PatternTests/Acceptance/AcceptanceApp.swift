@@ -99,7 +99,7 @@ final class AcceptanceApp {
     var moduleText: String {
         let area = ShellLayout(size: session.screen.size).module
         return (area.minY..<area.maxY).map { y in
-            var row = String(session.screen.row(y).prefix(area.width))
+            var row = session.screen.row(y, columns: area.minX..<area.maxX)
             while row.last == " " || row.last == "│" { row.removeLast() }
             return row
         }.joined(separator: "\n")

@@ -100,8 +100,7 @@ struct MVCListingsViewControllerTests {
     func sourceControlEvent() async throws {
         let harness = try MVCHarness(ListingsBuilder.build)
         await harness.settle()
-        harness.press(.up)  // ↑ on an unselected list selects row 0; ↑ again leaves the list
-        harness.press(.up)
+        harness.press(.up)  // the first row is selected: ↑ leaves the list for the control above
         #expect(harness.window?.focusedView === listingsView(harness).sourceControl)
         harness.press(.right)  // consumed by the control, which sends .valueChanged
         #expect(harness.appState.listingSource == .newHomes)
@@ -174,7 +173,7 @@ struct MVCListingsViewControllerTests {
         let appState = AppState()
         var harness = try MVCHarness(ListingsBuilder.build, appState: appState)
         await harness.settle()
-        harness.press(.down, .down, .down)
+        harness.press(.down, .down)  // the first row starts selected
         let third = cells(harness)[2].title
         harness.press(.right)
         await harness.settle()
@@ -193,7 +192,7 @@ struct MVCListingsViewControllerTests {
     func navigationByController() async throws {
         let harness = try MVCHarness(ListingsBuilder.build)
         await harness.settle()
-        harness.press(.down, .down, .enter)
+        harness.press(.down, .enter)
         let detail = try #require(navigation(harness).topViewController as? ListingDetailViewController)
         #expect(detail.title == cells(harness)[1].title)
         #expect(harness.render().contains("Listings › \(detail.title)"))
@@ -207,7 +206,7 @@ struct MVCListingsViewControllerTests {
     func detailRowsFromReformer() async throws {
         let harness = try MVCHarness(ListingsBuilder.build, size: Size(width: 100, height: 30))
         await harness.settle()
-        harness.press(.down, .enter)
+        harness.press(.enter)  // the first row starts selected
         #expect(harness.network.monitor.inFlight == 0)
         let screen = harness.render()
         #expect(screen.contains("Name      龙湖天街27号楼"))
@@ -222,7 +221,7 @@ struct MVCListingsViewControllerTests {
         let harness = try MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
                                      size: Size(width: 100, height: 30))
         await harness.settle()
-        harness.press(.down, .down, .enter)  // row 1: the first new home
+        harness.press(.down, .enter)  // row 1: the first new home
         #expect(harness.network.monitor.inFlight == 0)
         let screen = harness.render()
         #expect(screen.contains("From the xinfang API"))

@@ -136,7 +136,7 @@ struct VIPERListingsInteractorTests {
 
         interactor.switchSource(to: .secondHand)
         await VIPERTestNetwork.settle(network)
-        #expect(output.last?.selectedIndex == nil)
+        #expect(output.last?.selectedIndex == 0, "not among these listings: the first row")
         interactor.switchSource(to: .rent)
         await VIPERTestNetwork.settle(network)
         #expect(output.last?.selectedIndex == 2)

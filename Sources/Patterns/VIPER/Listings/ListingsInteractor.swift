@@ -125,6 +125,9 @@ final class ListingsInteractor: ListingsInteractorInput {
         case .success(let loaded):
             listings = loaded
             output?.didLoadFirstPage(ListingsData(listings: loaded, isLastPage: feed.isLastPage, selectedIndex: selectedIndex))
+        case .failure(.noContent):
+            // A business rule, not a failure: an empty source has no listings.
+            output?.didLoadFirstPage(ListingsData(listings: [], isLastPage: true, selectedIndex: nil))
         case .failure(let error):
             output?.didFailToLoad(error)
         }

@@ -145,6 +145,12 @@ static inline void mvx_add_undo_capability(const char *name) {
     st->undo_length += length;
 }
 
+/// Whether the terminal has the string capability `name` (e.g. "smcup": an alternate screen).
+static inline int mvx_has_capability(const char *name) {
+    char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1;
+}
+
 static inline void mvx_clear_undo_bytes(void) { mvx_state()->undo_length = 0; }
 
 /// Writes the undo bytes (attributes off, cursor on, keypad off, alternate screen off) to fd.

@@ -72,6 +72,8 @@ public final class TerminalSession {
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()
         for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { mvx_add_undo_capability(capability) }
+        // Without an alternate screen (vt100) the last frame would stay behind the shell prompt.
+        if mvx_has_capability("smcup") == 0 { mvx_add_undo_capability("clear") }
         mvx_set_curses_active(1)
         mvx_register_atexit()
         mvx_install_crash_handlers()
@@ -109,8 +111,9 @@ public final class TerminalSession {
         let ended = endwin()
         mvx_restore_termios(0)
         // endwin already wrote sgr0/cnorm/rmkx/rmcup; a second rmcup would restore the saved
-        // cursor position again, so the prepared bytes are only the fallback.
-        if ended == ERR { mvx_write_undo_bytes(1) }
+        // cursor position again, so the prepared bytes are only the fallback — and, where there is
+        // no alternate screen to leave (vt100), the way to wipe the app's last frame (they end in clear).
+        if ended == ERR || mvx_has_capability("smcup") == 0 { mvx_write_undo_bytes(1) }
         mvx_set_curses_active(0)
         mvx_remove_crash_handlers()
         delscreen(cursesScreenPointer)

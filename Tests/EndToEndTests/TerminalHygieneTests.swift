@@ -85,9 +85,16 @@ struct TerminalHygieneTests {
         let session = try await startApp()
         defer { session.close() }
         try session.resize(width: 100, height: 30)
-        try session.resize(width: 60, height: 20)
-        let (shown, screen) = try await session.waitUntil(screenContains: Self.header)
-        #expect(shown, "header gone after resize:\n\(screen)")
+        var (shown, screen) = try await session.waitUntil(screenContains: "4 VIPER │ g Greeting  l Listings")
+        #expect(shown, "the wider header did not appear after growing:\n\(screen)")
+        // Below the 64×16 minimum the shell says so instead of drawing a broken layout...
+        try session.resize(width: 50, height: 12)
+        (shown, screen) = try await session.waitUntil(screenContains: "too small")
+        #expect(shown, "no 'too small' message at 50×12:\n\(screen)")
+        // ...and draws everything again once there is room.
+        try session.resize(width: 80, height: 24)
+        (shown, screen) = try await session.waitUntil(screenContains: Self.header + " ·")
+        #expect(shown, "header not back after growing again:\n\(screen)")
         #expect(session.exitStatus == nil)
         try session.type("q")
         _ = try await exit(session)

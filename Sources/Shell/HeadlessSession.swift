@@ -39,6 +39,13 @@ public final class HeadlessSession {
         }
     }
 
+    /// Presses keys that arrive together (a paste, a fast typist, a held key): each is handled in
+    /// turn and one frame is drawn at the end, as the terminal's event loop coalesces them.
+    public func pressBurst(_ keys: [Key]) {
+        for key in keys { shell.handle(.key(key)) }
+        shell.renderIfNeeded()
+    }
+
     /// Types text character by character, as a user would.
     public func type(_ text: String) {
         press(text.map { Key.character($0) })

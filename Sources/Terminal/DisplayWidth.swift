@@ -3,6 +3,7 @@
 public enum DisplayWidth {
     /// The number of cells one character occupies (0, 1 or 2).
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1 {
@@ -32,6 +33,14 @@ public enum DisplayWidth {
 
     /// The number of cells a string occupies.
     public static func of(_ text: some StringProtocol) -> Int {
+        // Most of what is drawn is ASCII: a cell per printable byte, no grapheme breaking needed.
+        var printable = 0
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { isASCII = false; break }
+            if byte >= 0x20 && byte != 0x7F { printable += 1 }
+        }
+        if isASCII { return printable }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -130,17 +130,22 @@ public final class TextField: View {
             if isFocused { canvas.showCursor(at: interior) }
             return
         }
-        // Scroll horizontally just enough that the insertion point stays inside the box.
-        var start = 0
-        while DisplayWidth.of(text.dropFirst(start).prefix(insertionIndex - start)) > max(0, inner - 1) {
-            start += 1
+        // Scroll horizontally just enough that the insertion point stays inside the box: walk back
+        // from it until the box is full (linear, so a very long text stays cheap to draw).
+        let characters = Array(text)
+        let insertion = min(insertionIndex, characters.count)
+        let room = max(0, inner - 1)
+        var start = insertion
+        var column = 0
+        while start > 0 {
+            let width = DisplayWidth.of(characters[start - 1])
+            if column + width > room { break }
+            column += width
+            start -= 1
         }
-        let shown = String(text.dropFirst(start))
+        let shown = String(characters[start..<min(characters.count, start + inner + 1)])
         canvas.draw(shown, at: interior, width: inner, style: Theme.field)
-        if isFocused {
-            let column = DisplayWidth.of(text.dropFirst(start).prefix(insertionIndex - start))
-            canvas.showCursor(at: Point(x: interior.x + column, y: 0))
-        }
+        if isFocused { canvas.showCursor(at: Point(x: interior.x + column, y: 0)) }
     }
 
     /// Column where the box's `[` is drawn: after the title and one space.

@@ -42,7 +42,7 @@ public struct ListingDetailReformer: Reformer {
         case "title": listing.title
         case "imageURL": listing.imageURL
         case "price": listing.price?.text ?? ""
-        case "area": listing.area.map { "\(($0 * 10).rounded() / 10) m²" } ?? ""
+        case "area": listing.areaText ?? ""
         case "district": listing.district ?? ""
         default: ""
         }

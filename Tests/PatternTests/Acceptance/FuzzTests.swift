@@ -42,7 +42,9 @@ struct FuzzTests {
         let app = AcceptanceApp(.mvc, .greeting, latency: .milliseconds(200))
         app.network.scenario.update { $0 = scenario }
         let perSeed = Self.keyCount / 2
-        for step in 0..<perSeed {
+        var pressed = 0
+        var lastSettle = 0
+        while pressed < perSeed {
             let roll = random.below(100)
             if roll < 2 {
                 app.session.resize(to: Size(width: random.below(160), height: random.below(60)))
@@ -51,19 +53,25 @@ struct FuzzTests {
             } else if roll < 10 {
                 await app.advance(by: .milliseconds(random.below(500)))
             } else {
-                let key = Self.keys[random.below(Self.keys.count)]
-                app.session.press(key)
+                // Keys come in bursts of 1 to 8, a frame after each burst, as from a real terminal.
+                let burst = (0...random.below(8)).map { _ in Self.keys[random.below(Self.keys.count)] }
+                app.session.pressBurst(burst)
+                pressed += burst.count
             }
-            if step % 500 == 0 { await app.settle() }
+            if pressed - lastSettle >= 500 {
+                lastSettle = pressed
+                await app.settle()
+            }
         }
         // Let everything land: no loading state may be left behind, and the state is valid.
         app.network.scenario.offline = false
+        await app.settle()  // the last keys' loads reach the network (or their sleep on the clock)
         for _ in 0..<10 where app.network.monitor.inFlight > 0 {
             await app.advance(by: .seconds(1))
         }
         #expect(app.network.monitor.inFlight == 0)
         app.session.resize(to: Size(width: 120, height: 40))
-        #expect(!app.shows("Loading"))
+        #expect(!app.shows("Loading"), "\(app.shell.pattern) \(app.shell.screenID):\n\(app.moduleText)")
         #expect(app.appState.person.id.isEmpty == false)
         if let selected = app.appState.selectedListingID {
             #expect(selected.contains(":"))

@@ -36,12 +36,12 @@ struct VIPERListingDetailTests {
             id: "r-001", kind: .rent, name: "Jing'an flat", title: "2 rooms", imageURL: "https://img/1.jpg",
             price: Price(yuan: 4500, unit: .perMonth), area: 45, district: "Jing'an")
         presenter.didProvideDetail(ListingDetailData(
-            listing: listing, serviceName: "rent", rows: [DetailRow(rawKey: "area", field: "area", value: "45.0 m²")]))
+            listing: listing, serviceName: "rent", rows: [DetailRow(rawKey: "area", field: "area", value: "45 m²")]))
         #expect(view.title == "Jing'an flat")
         #expect(view.fields == ["Name Jing'an flat", "Title 2 rooms", "Kind Rent", "Price ¥4,500/month", "Area 45 m²",
                                 "District Jing'an", "Image https://img/1.jpg"])
         #expect(view.service == "rent")
-        #expect(view.mappings == ["area → area 45.0 m²"])
+        #expect(view.mappings == ["area → area 45 m²"])
 
         presenter.didRequestBack()
         #expect(router.closeCount == 1)

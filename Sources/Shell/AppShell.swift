@@ -28,6 +28,8 @@ public final class AppShell {
     private var frameScheduled = false
     private var typing: (field: ObjectIdentifier, context: TraceContext)?
     private var lastAction: TraceContext?
+    /// The open tool panel, if any: it gets keys first and draws in the trace pane or the body.
+    public private(set) var panel: (any ShellPanel)?
 
     private struct ActiveModule {
         let module: any ScreenModule
@@ -122,16 +124,17 @@ public final class AppShell {
         HeaderBar(pattern: pattern, screen: screenID, isAvailable: registry.isAvailable)
             .draw(in: full.subcanvas(layout.header))
         drawTitles(layout, in: full)
-        for row in layout.divider.minY..<layout.divider.maxY {
-            full.draw("│", at: Point(x: layout.divider.minX, y: row), style: ShellTheme.rule)
+        switch panel?.placement {
+        case .body?:
+            panel?.draw(in: full.subcanvas(layout.body))
+        case .tracePane?:
+            drawModule(layout, in: full)
+            panel?.draw(in: full.subcanvas(layout.trace))
+        case nil:
+            drawModule(layout, in: full)
+            let maxScroll = TracePane.draw(traceBuffer.entries, scroll: traceScroll, in: full.subcanvas(layout.trace))
+            traceScroll = min(traceScroll, maxScroll)
         }
-        // Anything drawing sets off (a list that grew to show its last row asks for more) belongs to
-        // the latest action, like the key presses that led there.
-        Trace.$context.withValue(lastAction) {
-            active?.window.render(in: full.subcanvas(layout.module))
-        }
-        let maxScroll = TracePane.draw(traceBuffer.entries, scroll: traceScroll, in: full.subcanvas(layout.trace))
-        traceScroll = min(traceScroll, maxScroll)
         KeyBar(notice: notice).draw(in: full.subcanvas(layout.keyBar))
         if isHelpVisible {
             screen.setCursor(nil)  // the overlay hides the field the cursor belongs to
@@ -146,6 +149,13 @@ public final class AppShell {
         if isHelpVisible {
             if Keymap.command(for: key) == .quit { shouldQuit = true } else { isHelpVisible = false }
             return
+        }
+        if let open = panel {
+            switch open.handle(key) {
+            case .handled: return
+            case .close: panel = nil; return
+            case .ignored: if key == .escape { panel = nil; return }
+            }
         }
         if !Keymap.isGlobal(key), let window = active?.window {
             let consumed = withAction(for: key, window: window) {
@@ -165,6 +175,7 @@ public final class AppShell {
         case .previousPattern: cycle(by: -1)
         case .selectScreen(let target): switchTo(pattern: pattern, screen: target)
         case .toggleHelp: isHelpVisible.toggle()
+        case .togglePanel(let id): panel = panel?.id == id ? nil : ShellPanels.make(id, for: self)
         case .scrollTraceUp: traceScroll += 5
         case .scrollTraceDown: traceScroll = max(0, traceScroll - 5)
         case .quit: shouldQuit = true
@@ -248,7 +259,25 @@ public final class AppShell {
         canvas.draw("┬", at: Point(x: layout.divider.minX, y: layout.titles.minY), style: ShellTheme.rule)
         let title = " \(pattern.name) · \(screenID.title) "
         canvas.draw(title, at: Point(x: 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
-        canvas.draw(" Trace ", at: Point(x: layout.trace.minX + 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
+        if let panel, panel.placement == .body {
+            canvas.draw(rule, at: Point(x: 0, y: layout.titles.minY), style: ShellTheme.rule)
+            canvas.draw(" \(panel.title) ", at: Point(x: 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
+        } else {
+            let title = " \(panel?.title ?? "Trace") "
+            canvas.draw(DisplayWidth.truncate(title, to: layout.trace.width - 1),
+                        at: Point(x: layout.trace.minX + 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
+        }
+    }
+
+    private func drawModule(_ layout: ShellLayout, in canvas: Canvas) {
+        for row in layout.divider.minY..<layout.divider.maxY {
+            canvas.draw("│", at: Point(x: layout.divider.minX, y: row), style: ShellTheme.rule)
+        }
+        // Anything drawing sets off (a list that grew to show its last row asks for more) belongs to
+        // the latest action, like the key presses that led there.
+        Trace.$context.withValue(lastAction) {
+            active?.window.render(in: canvas.subcanvas(layout.module))
+        }
     }
 
     private func drawTooSmall(_ size: Size) {

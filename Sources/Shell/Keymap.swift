@@ -8,6 +8,7 @@ public enum ShellCommand: Hashable, Sendable {
     case previousPattern
     case selectScreen(ScreenID)
     case toggleHelp
+    case togglePanel(PanelID)
     case scrollTraceUp
     case scrollTraceDown
     case quit

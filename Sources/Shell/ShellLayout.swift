@@ -11,6 +11,8 @@ struct ShellLayout: Equatable {
     var divider: Rect
     var trace: Rect
     var keyBar: Rect
+    /// The module, divider and trace pane together: where a full-width panel draws.
+    var body: Rect { Rect(x: 0, y: module.minY, width: keyBar.width, height: module.height) }
 
     init(size: Size) {
         let width = size.width, height = size.height

@@ -21,14 +21,14 @@ struct MVPGreetingPresenterTests {
 
     let view = SpyGreetingView()
 
-    func makePresenter(_ network: MVPTestNetwork, appState: AppState = AppState()) -> GreetingPresenter {
+    func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> GreetingPresenter {
         GreetingPresenter(view: view, appState: appState,
                           personManager: network.environment.makePersonManager(landingPoint: network.landingPoint))
     }
 
     @Test("appear: shows the model's names, loads the placeholder person, clears the status")
     func loadSuccess() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
@@ -42,7 +42,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("a known person is not loaded again")
     func knownPerson() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network, appState: AppState(personOrigin: .user))
         presenter.viewWillAppear()
         #expect(view.statuses.isEmpty)
@@ -51,7 +51,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("a failed load says why; retry loads again")
     func failureAndRetry() async throws {
-        let network = try MVPTestNetwork(offline: true)
+        let network = try PatternTestNetwork(for: "MVP", offline: true)
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
@@ -68,7 +68,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("the greeting is built from the model; empty names get the validation message")
     func greetingAndValidation() throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let appState = AppState(personOrigin: .user)
         let presenter = makePresenter(network, appState: appState)
         presenter.didTapShowGreeting()
@@ -83,7 +83,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let network = try MVPTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
@@ -97,7 +97,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("teardown cancels the load: its reply never reaches the presenter")
     func teardownCancels() async throws {
-        let network = try MVPTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
@@ -112,7 +112,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("the presenter does not keep its view alive (it holds it weakly)")
     func viewIsWeak() throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         var view: SpyGreetingView? = SpyGreetingView()
         weak let weakView = view
         let presenter = GreetingPresenter(view: view!, appState: AppState(),

@@ -27,7 +27,7 @@ struct MVPListingDetailPresenterTests {
 
     @Test("fields and raw keys from the same manager's data; no request is sent")
     func detailRowsFromTheReformer() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let manager = network.environment.makeListManager(for: .newHome, landingPoint: network.landingPoint)
         _ = try await manager.firstPage()
         let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)

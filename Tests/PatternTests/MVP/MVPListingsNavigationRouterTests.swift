@@ -11,7 +11,7 @@ import Widgets
 struct MVPListingsNavigationRouterTests {
     @Test("showDetail builds the detail module and pushes it; the trace shows the router")
     func pushesTheDetail() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let manager = network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint)
         _ = try await manager.firstPage()
         let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)

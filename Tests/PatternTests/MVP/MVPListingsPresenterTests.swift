@@ -45,7 +45,7 @@ struct MVPListingsPresenterTests {
     let router = SpyListingsRouter()
 
     /// The presenter with the feeds `ListingsBuilder` would give it.
-    func makePresenter(_ network: MVPTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
+    func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
         let environment = network.environment
         var feeds: [ListingSource: any ListingsFeed] = [
             .all: AllListingsFeed(environment: environment, landingPoint: network.landingPoint),
@@ -59,7 +59,7 @@ struct MVPListingsPresenterTests {
 
     @Test("the first page: loading status, then rows formatted as strings, first row selected")
     func firstPage() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         #expect(view.sourceIndex == 0)
@@ -74,7 +74,7 @@ struct MVPListingsPresenterTests {
 
     @Test("a source switch writes the model and cancels the previous source: its rows never show")
     func switchCancelsPrevious() async throws {
-        let network = try MVPTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
@@ -91,7 +91,7 @@ struct MVPListingsPresenterTests {
 
     @Test("coming back to a source within the cache lifetime is a cache hit")
     func cacheHitOnReturn() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -105,7 +105,7 @@ struct MVPListingsPresenterTests {
 
     @Test("reaching the last row pages to the end; the footer says so")
     func pagingToTheEnd() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -123,7 +123,7 @@ struct MVPListingsPresenterTests {
 
     @Test("a failed next page keeps the rows and says why; reaching the end again retries")
     func nextPageFailure() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -142,7 +142,7 @@ struct MVPListingsPresenterTests {
     func empty() async throws {
         var items = try Fixtures.bundled().items
         items[.rent] = []
-        let network = try MVPTestNetwork(fixtures: Fixtures(unchecked: items))
+        let network = try PatternTestNetwork(for: "MVP", fixtures: Fixtures(unchecked: items))
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -152,7 +152,7 @@ struct MVPListingsPresenterTests {
 
     @Test("a failed first page says why; refresh loads again")
     func failureAndRetry() async throws {
-        let network = try MVPTestNetwork(offline: true)
+        let network = try PatternTestNetwork(for: "MVP", offline: true)
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -166,7 +166,7 @@ struct MVPListingsPresenterTests {
 
     @Test("refresh while loading is ignored (ignore-if-loading), and the trace says so")
     func refreshIgnoredWhileLoading() async throws {
-        let network = try MVPTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.drain()
@@ -180,7 +180,7 @@ struct MVPListingsPresenterTests {
 
     @Test("All merges the three teams' APIs")
     func all() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let appState = AppState(listingSource: .all)
         let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
@@ -193,7 +193,7 @@ struct MVPListingsPresenterTests {
 
     @Test("the selection is kept in the shared state and selected again on load")
     func selectionKept() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let appState = AppState(selectedListingID: "rent:r-003")
         let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
@@ -205,7 +205,7 @@ struct MVPListingsPresenterTests {
 
     @Test("opening a row asks the router, with the manager that loaded the listing")
     func openingAsksTheRouter() async throws {
-        let network = try MVPTestNetwork()
+        let network = try PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network, appState: AppState(listingSource: .all))
         presenter.viewDidLoad()
         await network.settle()

@@ -8,14 +8,14 @@ import Testing
 @MainActor
 @Suite("MVVM: greeting view model")
 struct MVVMGreetingViewModelTests {
-    func makeViewModel(_ network: MVVMTestNetwork, appState: AppState = AppState()) -> GreetingViewModel {
+    func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> GreetingViewModel {
         GreetingViewModel(
             appState: appState, personManager: network.environment.makePersonManager(landingPoint: network.landingPoint))
     }
 
     @Test("appear: publishes the model's names, loads the placeholder person, clears the status")
     func loadSuccess() async throws {
-        let network = try MVVMTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         let status = MVVMRecorder(viewModel.status)
@@ -32,7 +32,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("a known person is not loaded again")
     func knownPerson() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network, appState: AppState(personOrigin: .user))
         viewModel.viewWillAppear()
         #expect(viewModel.status.value == .empty)
@@ -41,7 +41,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("a failed load says why, as an error; retry loads again")
     func failureAndRetry() async throws {
-        let network = try MVVMTestNetwork(offline: true)
+        let network = try PatternTestNetwork(for: "MVVM", offline: true)
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewWillAppear()
@@ -61,7 +61,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("the button greets the shared person, trimmed")
     func greeting() throws {
-        let viewModel = makeViewModel(try MVVMTestNetwork(), appState: AppState(personOrigin: .user))
+        let viewModel = makeViewModel(try PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
         viewModel.update(firstName: " Ada ")
         viewModel.update(lastName: "Lovelace")
         viewModel.showGreeting()
@@ -70,7 +70,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("an empty name (after trimming) shows the validation message as an error")
     func validation() throws {
-        let viewModel = makeViewModel(try MVVMTestNetwork(), appState: AppState(personOrigin: .user))
+        let viewModel = makeViewModel(try PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
         viewModel.update(firstName: "   ")
         viewModel.showGreeting()
         #expect(viewModel.greeting.value == DisplayText("Please enter a first and a last name.", isError: true))
@@ -79,7 +79,7 @@ struct MVVMGreetingViewModelTests {
     @Test("every edit writes the shared person at once, as typed by the user")
     func editWritesModel() throws {
         let appState = AppState()
-        let viewModel = makeViewModel(try MVVMTestNetwork(), appState: appState)
+        let viewModel = makeViewModel(try PatternTestNetwork(for: "MVVM"), appState: appState)
         viewModel.update(lastName: "Blainey")
         #expect(appState.person.lastName == "Blainey")
         #expect(appState.personOrigin == .user)
@@ -88,7 +88,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let network = try MVVMTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewWillAppear()
@@ -103,7 +103,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("teardown cancels the load: its reply never reaches the view model")
     func teardownCancels() async throws {
-        let network = try MVVMTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewWillAppear()

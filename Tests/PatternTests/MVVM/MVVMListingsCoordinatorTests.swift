@@ -8,7 +8,7 @@ import Widgets
 @MainActor
 @Suite("MVVM: listings coordinator")
 struct MVVMListingsCoordinatorTests {
-    func makeCoordinator(_ network: MVVMTestNetwork) -> (ListingsCoordinator, ListingsViewModel) {
+    func makeCoordinator(_ network: PatternTestNetwork) -> (ListingsCoordinator, ListingsViewModel) {
         var feeds: [ListingSource: any ListingsFeed] = [
             .all: AllListingsFeed(environment: network.environment, landingPoint: network.landingPoint),
         ]
@@ -22,7 +22,7 @@ struct MVVMListingsCoordinatorTests {
 
     @Test("the flow's root is the list, titled Listings")
     func root() throws {
-        let (coordinator, _) = makeCoordinator(try MVVMTestNetwork())
+        let (coordinator, _) = makeCoordinator(try PatternTestNetwork(for: "MVVM"))
         let root = try #require(coordinator.navigationController.topViewController)
         #expect(root is ListingsViewController)
         #expect(root.title == "Listings")
@@ -30,7 +30,7 @@ struct MVVMListingsCoordinatorTests {
 
     @Test("when the list's view model asks for a detail, the coordinator pushes it, titled by the listing")
     func pushesDetail() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let (coordinator, viewModel) = makeCoordinator(network)
         coordinator.start()
         _ = coordinator.navigationController.view  // loads the list, which loads its first page
@@ -45,7 +45,7 @@ struct MVVMListingsCoordinatorTests {
 
     @Test("the view model's request closure holds the coordinator weakly: no cycle")
     func noCycle() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel: ListingsViewModel
         weak var released: ListingsCoordinator?
         do {

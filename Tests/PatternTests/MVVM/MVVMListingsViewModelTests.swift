@@ -14,7 +14,7 @@ struct MVVMListingsViewModelTests {
     static let firstNewHome = "仁恒河滨24号楼"
 
     /// The view model over one feed per source, as `ListingsBuilder` assembles it.
-    func makeViewModel(_ network: MVVMTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
+    func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
         let environment = network.environment
         var feeds: [ListingSource: any ListingsFeed] = [
             .all: AllListingsFeed(environment: environment, landingPoint: network.landingPoint),
@@ -28,7 +28,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("first page: loading status, then rows as the cells show them, the first selected")
     func firstPage() async throws {
-        let network = try MVVMTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         #expect(viewModel.status.value == DisplayText("Loading Rent listings …"))
@@ -46,7 +46,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("switching source cancels the previous load; only the new source shows")
     func switchCancelsPrevious() async throws {
-        let network = try MVVMTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewDidLoad()
@@ -64,7 +64,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a source shown again within the cache lifetime is a cache hit")
     func cacheHitOnReturn() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -78,7 +78,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("reaching the last row pages to the end: loading more …, then no more listings")
     func pagingToTheEnd() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         let footer = MVVMRecorder(viewModel.footer)
         viewModel.viewDidLoad()
@@ -96,7 +96,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a failed next page keeps the rows and says why; reaching the end again retries")
     func nextPageFailure() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -117,7 +117,7 @@ struct MVVMListingsViewModelTests {
     func empty() async throws {
         var items = try Fixtures.bundled().items
         items[.rent] = []
-        let network = try MVVMTestNetwork(fixtures: Fixtures(unchecked: items))
+        let network = try PatternTestNetwork(for: "MVVM", fixtures: Fixtures(unchecked: items))
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -128,7 +128,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a failed load says why, as an error; refresh retries")
     func failureAndRetry() async throws {
-        let network = try MVVMTestNetwork(offline: true)
+        let network = try PatternTestNetwork(for: "MVVM", offline: true)
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -143,7 +143,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a refresh while the first page loads is ignored, and the trace says so")
     func refreshIgnoredWhileLoading() async throws {
-        let network = try MVVMTestNetwork(latency: .milliseconds(300))
+        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.drain()
@@ -157,7 +157,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("the selection is kept in the shared state and selected again when its list comes back")
     func selectionKept() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewDidLoad()
@@ -174,7 +174,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("open: the detail's view model, from the list's own data through the detail reformer")
     func detailFromTheReformer() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         var requested: [ListingDetailViewModel] = []
         viewModel.showDetail = { requested.append($0) }
@@ -191,7 +191,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("All merges the three teams; a detail from All reads its own team's keys")
     func allSource() async throws {
-        let network = try MVVMTestNetwork()
+        let network = try PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         var requested: [ListingDetailViewModel] = []
         viewModel.showDetail = { requested.append($0) }

@@ -3,16 +3,18 @@ import FakeServer
 import Networking
 import Tracing
 
-/// The fake network a presenter test runs on: bundled fixtures, an immediate clock (or a test clock
-/// with a fixed latency), one landing point for the module under test, and a trace buffer.
+/// The fake network a presenter or view-model test runs on: bundled fixtures, an immediate clock (or
+/// a test clock with a fixed latency), one landing point for the module under test, and a trace buffer.
 @MainActor
-struct MVPTestNetwork {
+struct PatternTestNetwork {
+    let pattern: String
     let environment: NetworkEnvironment
     let landingPoint: LandingPoint
     let clock: TestClock<Duration>?
     let traces = TraceBuffer()
 
-    init(latency: Duration? = nil, offline: Bool = false, fixtures: Fixtures? = nil) throws {
+    init(for pattern: String, latency: Duration? = nil, offline: Bool = false, fixtures: Fixtures? = nil) throws {
+        self.pattern = pattern
         let clock = latency.map { _ in TestClock<Duration>() }
         var scenario = Scenario.instant
         if let latency { scenario.latency = latency...latency }
@@ -20,13 +22,13 @@ struct MVPTestNetwork {
         environment = NetworkEnvironment.fake(
             fixtures: try fixtures ?? Fixtures.bundled(), scenario: scenario,
             clock: clock.map { $0 as any Clock<Duration> } ?? ImmediateClock())
-        landingPoint = environment.makeLandingPoint("MVP test")
+        landingPoint = environment.makeLandingPoint("\(pattern) test")
         self.clock = clock
     }
 
     /// Runs `body` as one traced action, as the shell does for a key press.
     func traced<R>(_ label: String, _ body: () -> R) -> R {
-        Tracer(sinks: [traces]).perform(label, pattern: "MVP", body)
+        Tracer(sinks: [traces]).perform(label, pattern: pattern, body)
     }
 
     /// The details of every event traced so far.

@@ -31,7 +31,8 @@ public final class MemoryScreen: Screen {
     }
 
     public func erase() {
-        for index in cells.indices { cells[index] = Cell(character: " ", style: .plain) }
+        let blank = Cell(character: " ", style: .plain)
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
         pendingCursor = nil
     }
 

@@ -34,6 +34,19 @@ public enum TextLayout {
     /// `minX..<maxX`. A wide character cut by the right edge becomes a space.
     public static func place(_ text: String, x: Int, minX: Int, maxX: Int) -> [PlacedCharacter] {
         var placed: [PlacedCharacter] = []
+        placed.reserveCapacity(min(text.utf8.count, max(0, maxX - max(x, minX))))
+        // Most of what is drawn is printable ASCII: one cell per byte, nothing to sanitise or measure.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var column = x
+            for byte in text.utf8 {
+                guard column < maxX else { break }
+                if column >= minX {
+                    placed.append(PlacedCharacter(x: column, character: Character(Unicode.Scalar(byte)), width: 1))
+                }
+                column += 1
+            }
+            return placed
+        }
         var column = x
         for character in Sanitizer.visible(text) {
             guard column < maxX else { break }

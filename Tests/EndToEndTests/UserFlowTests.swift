@@ -60,4 +60,45 @@ struct UserFlowTests {
         let status = try await session.waitForExit()
         #expect(status == 0)
     }
+
+    @Test("each pattern's greeting and listing flows, with the detail screen",
+          arguments: ["mvc", "mvp", "mvvm", "viper"])
+    func patternFlows(pattern: String) async throws {
+        let session = try TmuxSession(command: [mvxBinary, "--pattern", pattern, "--latency", "0"], width: 100, height: 30)
+        defer { session.close() }
+        let name = pattern.uppercased()
+        try await expectScreen(session, shows: "\(name) · Greeting", "start")
+        try await expectScreen(session, shows: "[Blaine", "the person service answered")
+        try session.send(keys: "Enter")  // focus starts on the button
+        try await expectScreen(session, shows: "Hello David Blaine", "greet")
+
+        try session.type("l")
+        try await expectScreen(session, shows: "龙湖天街27号楼", "the first rent page")
+        try session.send(keys: "Right")
+        try await expectScreen(session, shows: "[New homes]", "another source")
+        try await expectScreen(session, shows: "New home · ", "its rows")
+        try session.send(keys: "Down", "Enter")
+        try await expectScreen(session, shows: "From the xinfang API", "the detail of the second row")
+        try await expectScreen(session, shows: "xinfang_name", "the raw keys beside the fields")
+        try session.send(keys: "Escape")
+        try await expectScreen(session, shows: "[New homes]", "back on the list")
+
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
+    @Test func switchingPatternInTheMiddleOfASlowLoad() async throws {
+        // Every request takes 1.5 s: MVC's load is still in flight when VIPER replaces it.
+        let session = try TmuxSession(
+            command: [mvxBinary, "--screen", "listings", "--latency", "1500ms"], width: 100, height: 30)
+        defer { session.close() }
+        try await expectScreen(session, shows: "Loading Rent listings …", "MVC starts loading")
+        try session.type("4")
+        try await expectScreen(session, shows: "VIPER · Listings", "switched while loading")
+        try await expectScreen(session, shows: "龙湖天街27号楼", "VIPER's own load lands")
+        let screen = try session.capture()
+        #expect(!screen.contains("Loading"), "a loading line outlived its request:\n\(screen)")
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+    }
 }

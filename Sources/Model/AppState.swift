@@ -8,7 +8,8 @@ import Tracing
 public final class AppState {
     /// The person the greeting screens show.
     public var person: Person {
-        didSet { trace(.model, self, "person = \(person.fullName)") }
+        // Named explicitly: inside @Observable the observer runs in the macro's `_person` storage.
+        didSet { trace(.model, self, "person = \(person.fullName)", function: "person") }
     }
     /// Where `person` came from, so a screen knows whether to load it from the person service.
     public var personOrigin: PersonOrigin = .placeholder

@@ -1,3 +1,6 @@
+import Foundation
+import Tracing
+
 /// A person the greeting screens show: first and last name, as the person service returns them.
 public struct Person: Sendable, Hashable, Codable {
     /// The person service's identifier (e.g. `david-blaine`).
@@ -13,6 +16,16 @@ public struct Person: Sendable, Hashable, Codable {
 
     /// "David Blaine".
     public var fullName: String { "\(firstName) \(lastName)" }
+
+    /// The names a greeting may use, trimmed; nil while either is empty. The greeting's one
+    /// business rule lives in the model, so every pattern applies the same rule.
+    public var greetingNames: (first: String, last: String)? {
+        let first = firstName.trimmingCharacters(in: .whitespaces)
+        let last = lastName.trimmingCharacters(in: .whitespaces)
+        trace(.model, self, first.isEmpty || last.isEmpty ? "a name is missing" : "\(first) \(last)")
+        guard !first.isEmpty, !last.isEmpty else { return nil }
+        return (first, last)
+    }
 
     /// The default person of every screen (Orlov's greeting example).
     public static let davidBlaine = Person(id: "david-blaine", firstName: "David", lastName: "Blaine")

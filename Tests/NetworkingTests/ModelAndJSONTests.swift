@@ -14,6 +14,14 @@ import Testing
         #expect(ListingSource.secondHand.kinds == [.secondHand])
     }
 
+    @Test("the greeting's rule: both names, trimmed, or none")
+    func greetingNames() {
+        let names = Person(id: "p", firstName: "  Ada ", lastName: "张伟").greetingNames
+        #expect(names?.first == "Ada" && names?.last == "张伟")
+        #expect(Person(id: "p", firstName: "Ada", lastName: "   ").greetingNames == nil)
+        #expect(Person(id: "p", firstName: "", lastName: "Lovelace").greetingNames == nil)
+    }
+
     @MainActor @Test func appStateDefaults() {
         let state = AppState()
         #expect(state.person == .davidBlaine)

@@ -1,4 +1,3 @@
-import Foundation
 import Mediator
 import Model
 import Networking
@@ -60,10 +59,7 @@ final class GreetingViewController: ViewController {
 
     func didTapShowGreeting() {
         trace(.controller, self, "build the greeting here")
-        let person = appState.person
-        let first = person.firstName.trimmingCharacters(in: .whitespaces)
-        let last = person.lastName.trimmingCharacters(in: .whitespaces)
-        guard !first.isEmpty, !last.isEmpty else {
+        guard let (first, last) = appState.person.greetingNames else {
             formView.showGreeting("Please enter a first and a last name.", isError: true)
             return
         }

@@ -1,4 +1,3 @@
-import Foundation
 import Model
 import Networking
 import Reformers
@@ -65,9 +64,7 @@ final class GreetingPresenter: GreetingViewPresenter {
 
     func didTapShowGreeting() {
         trace(.presenter, self, "build the greeting")
-        let first = appState.person.firstName.trimmingCharacters(in: .whitespaces)
-        let last = appState.person.lastName.trimmingCharacters(in: .whitespaces)
-        guard !first.isEmpty, !last.isEmpty else {
+        guard let (first, last) = appState.person.greetingNames else {
             view?.showGreeting("Please enter a first and a last name.", isError: true)
             return
         }

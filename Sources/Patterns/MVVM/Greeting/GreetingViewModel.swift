@@ -1,4 +1,3 @@
-import Foundation
 import Model
 import Networking
 import Reformers
@@ -62,10 +61,8 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     }
 
     func showGreeting() {
-        let first = appState.person.firstName.trimmingCharacters(in: .whitespaces)
-        let last = appState.person.lastName.trimmingCharacters(in: .whitespaces)
-        trace(.viewModel, self, "greet \(first) \(last)")
-        guard !first.isEmpty, !last.isEmpty else {
+        trace(.viewModel, self, "build the greeting")
+        guard let (first, last) = appState.person.greetingNames else {
             greeting.value = DisplayText("Please enter a first and a last name.", isError: true)
             return
         }

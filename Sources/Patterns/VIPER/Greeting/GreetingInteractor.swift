@@ -1,4 +1,3 @@
-import Foundation
 import Model
 import Networking
 import Reformers
@@ -56,9 +55,7 @@ final class GreetingInteractor: GreetingInteractorInput {
 
     func provideGreeting() {
         trace(.interactor, self, "validate the names")
-        let first = appState.person.firstName.trimmingCharacters(in: .whitespaces)
-        let last = appState.person.lastName.trimmingCharacters(in: .whitespaces)
-        guard !first.isEmpty, !last.isEmpty else {
+        guard let (first, last) = appState.person.greetingNames else {
             output?.didRejectNames()
             return
         }

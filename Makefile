@@ -3,7 +3,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 ARGS    ?=
 
-.PHONY: run build test bench install deps test-deps goldens clean
+.PHONY: run build test bench install deps test-deps goldens clean docs
 
 ## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
 run: deps
@@ -36,10 +36,20 @@ install: deps
 goldens:
 	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
 
+## Writes the generated docs; the tests fail when the checked-in ones are stale.
+docs: deps
+	$(SWIFT) build --product mvx
+	scripts/write-diagrams .build/debug/mvx
+
 deps:
 	@scripts/install-deps
 
-test-deps:
+test-## Writes the generated docs; the tests fail when the checked-in ones are stale.
+docs: deps
+	$(SWIFT) build --product mvx
+	scripts/write-diagrams .build/debug/mvx
+
+deps:
 	@scripts/install-deps --test
 
 clean:

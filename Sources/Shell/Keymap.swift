@@ -48,7 +48,7 @@ public enum Keymap {
             keysLabel: "[ ]", barLabel: "trace", help: "scroll the trace pane up and down",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
         KeyBinding(
-            keysLabel: "c", barLabel: nil, help: "compare: the last action replayed in all four patterns, side by side, counted",
+            keysLabel: "c", barLabel: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(

@@ -31,6 +31,9 @@ struct TraceCommand: AsyncParsableCommand {
     @Option(help: "text (as the trace pane shows it), json (one event per line) or mermaid (a sequence diagram).")
     var format: String = TraceOutputFormat.text.rawValue
 
+    @Flag(help: "Print only the last action (what compare shows), not the screen's construction before it.")
+    var lastAction = false
+
     mutating func run() async throws {
         let request: TraceRequest
         do {
@@ -46,17 +49,17 @@ struct TraceCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("mvx trace: the bundled fixtures do not load (\(error))\n".utf8))
             throw ExitCode(1)
         }
-        let output = try await Self.replay(request, fixtures: fixtures)
+        let output = try await Self.replay(request, lastActionOnly: lastAction, fixtures: fixtures)
         FileHandle.standardOutput.write(Data((output + "\n").utf8))
     }
 
     @MainActor
-    private static func replay(_ request: TraceRequest, fixtures: Fixtures) async throws -> String {
+    private static func replay(_ request: TraceRequest, lastActionOnly: Bool, fixtures: Fixtures) async throws -> String {
         let registry = AppAssembly.patternRegistry()
         let runner = AppAssembly.replayRunner(registry: registry, fixtures: fixtures)
         do {
             let entries = try await runner.run(request.pattern, request.screen, keys: request.keys)
-            return TraceOutput.render(entries, as: request.format)
+            return TraceOutput.render(lastActionOnly ? Array(entries.suffix(1)) : entries, as: request.format)
         } catch {
             FileHandle.standardError.write(Data("mvx trace: \(error)\n".utf8))
             throw ExitCode(2)

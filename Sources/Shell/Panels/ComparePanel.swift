@@ -193,9 +193,10 @@ final class ComparePanel: ShellPanel {
         let counts = column.counts
         let figures = [("steps", counts.steps), ("types", counts.types), ("boundaries", counts.boundaries),
                        ("async", counts.asyncEvents)]
-        if width >= 24 {
-            lines.append(line(" steps \(counts.steps) · types \(counts.types)", .plain))
-            lines.append(line(" boundaries \(counts.boundaries) · async \(counts.asyncEvents)", .plain))
+        let paired = [" steps \(counts.steps) · types \(counts.types)",
+                      " boundaries \(counts.boundaries) · async \(counts.asyncEvents)"]
+        if paired.allSatisfy({ DisplayWidth.of($0) <= width }) {
+            lines += paired.map { line($0, .plain) }
         } else {
             for (name, value) in figures {
                 let number = String(value)
@@ -207,8 +208,9 @@ final class ComparePanel: ShellPanel {
         return lines
     }
 
-    /// The action's events as the trace pane draws them, with a rule where the key's synchronous
-    /// handling had returned and what follows came later.
+    /// The action's events, one call per line (two when the column is narrow), indented by layer and
+    /// coloured by role as in the trace pane, with a rule where the key's synchronous handling had
+    /// returned and what follows came later. Details stay in the trace pane: here the shape matters.
     private func body(for column: Column, width: Int) -> [TracePane.Line] {
         guard let entry = column.entry else { return [] }
         var lines: [TracePane.Line] = []
@@ -222,8 +224,14 @@ final class ComparePanel: ShellPanel {
                 lines.append(TracePane.Line(segments: [TracePane.Segment(text: label, style: ShellTheme.detail)], trailing: nil))
             }
             wasAsync = event.isAsync
-            let single = TraceBuffer.Entry(action: entry.action, events: [event])
-            lines += TracePane.lines(for: single, width: width).dropFirst()
+            let style = ShellTheme.style(for: event.role)
+            let indent = String(repeating: " ", count: 1 + event.depth)
+            if DisplayWidth.of(indent + event.call) <= width {
+                lines.append(TracePane.Line(segments: [TracePane.Segment(text: indent + event.call, style: style)], trailing: nil))
+            } else {
+                lines.append(TracePane.Line(segments: [TracePane.Segment(text: indent + event.type, style: style)], trailing: nil))
+                lines.append(TracePane.Line(segments: [TracePane.Segment(text: indent + " ." + event.bareMethod, style: style)], trailing: nil))
+            }
         }
         return lines
     }

@@ -8,11 +8,6 @@ public final class TraceBuffer: TraceSink {
     public struct Entry: Sendable, Equatable {
         public var action: TraceAction
         public var events: [TraceEvent]
-
-        public init(action: TraceAction, events: [TraceEvent]) {
-            self.action = action
-            self.events = events
-        }
     }
 
     private struct State {

@@ -44,12 +44,7 @@ docs: deps
 deps:
 	@scripts/install-deps
 
-test-## Writes the generated docs; the tests fail when the checked-in ones are stale.
-docs: deps
-	$(SWIFT) build --product mvx
-	scripts/write-diagrams .build/debug/mvx
-
-deps:
+test-deps:
 	@scripts/install-deps --test
 
 clean:

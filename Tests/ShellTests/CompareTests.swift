@@ -40,7 +40,7 @@ struct CompareTests {
     }
 
     @Test("golden: Enter on the greeting button, replayed in all four patterns")
-    func goldenGreeting() async throws {
+    func greetingMatchesGolden() async throws {
         let session = Self.session()
         await session.settle()
         session.press(.enter)

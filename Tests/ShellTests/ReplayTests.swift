@@ -147,7 +147,7 @@ struct ReplayTests {
     }
 
     @Test("golden outputs of mvx trace in each format", arguments: TraceOutputFormat.allCases)
-    func goldenOutputs(format: TraceOutputFormat) async throws {
+    func outputsMatchGolden(format: TraceOutputFormat) async throws {
         let entries = try await TestApp.replayRunner().run(.mvp, .greeting, keys: try KeyScript.parse("enter"))
         Golden.assert(TraceOutput.render(entries, as: format), matches: "trace-mvp-greeting-enter-\(format.rawValue)")
     }

@@ -3,7 +3,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 ARGS    ?=
 
-.PHONY: run build test bench install deps test-deps goldens clean
+.PHONY: run build test bench install deps test-deps goldens clean docs
 
 ## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
 run: deps
@@ -35,6 +35,11 @@ install: deps
 ## Rewrites the golden screens from the current output (review the diff before committing).
 goldens:
 	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
+
+## Writes the generated docs; the tests fail when the checked-in ones are stale.
+docs: deps
+	$(SWIFT) build --product mvx
+	scripts/write-diagrams .build/debug/mvx
 
 deps:
 	@scripts/install-deps

@@ -87,6 +87,7 @@ let package = Package(
                 "Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model", "Tracing",
                 "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),  // replays run on an immediate clock
             ],
             swiftSettings: strict
         ),

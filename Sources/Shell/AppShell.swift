@@ -30,6 +30,11 @@ public final class AppShell {
     private var lastAction: TraceContext?
     /// The open tool panel, if any: it gets keys first and draws in the trace pane or the body.
     public private(set) var panel: (any ShellPanel)?
+    /// The keys the active module was sent since it was built (shell commands left out): replaying
+    /// them on a fresh module rebuilds its state, which is how compare reruns the last action.
+    public private(set) var keysOnScreen: [Key] = []
+    /// Replays key scripts on fresh headless shells (compare); the composition root supplies it.
+    public var replayRunner: ReplayRunner?
 
     private struct ActiveModule {
         let module: any ScreenModule
@@ -55,6 +60,9 @@ public final class AppShell {
     /// The window hosting the module (for tests).
     public var activeWindow: Window? { active?.window }
 
+    /// The size of the screen the shell draws on.
+    public var screenSize: Size { screen.size }
+
     /// Builds the first module and draws the first frame.
     public func start() {
         if !registry.isAvailable(pattern, screenID) {
@@ -68,7 +76,7 @@ public final class AppShell {
         }
         let context = tracer.beginAction("start: \(pattern.name) \(screenID.title)", pattern: pattern.name)
         lastAction = context
-        Trace.$context.withValue(context) { install() }
+        context.run { install() }
         render()
     }
 
@@ -163,6 +171,7 @@ public final class AppShell {
                 window.layoutIfNeeded()
                 return consumed
             }
+            if consumed || Keymap.command(for: key) == nil { keysOnScreen.append(key) }
             if consumed { return }
         }
         if let command = Keymap.command(for: key) { perform(command) }
@@ -201,7 +210,7 @@ public final class AppShell {
         }
         let context = tracer.beginAction("switch to \(target.name) \(targetScreen.title)", pattern: target.name)
         lastAction = context
-        Trace.$context.withValue(context) {
+        context.run {
             trace(.shell, self, "tear down \(pattern.name), build \(target.name)")
             removeActiveModule()
             pattern = target
@@ -219,7 +228,7 @@ public final class AppShell {
                 : tracer.beginAction("typing in \(field.title)", pattern: pattern.name)
             typing = (id, context)
             lastAction = context
-            return Trace.$context.withValue(context, operation: body)
+            return context.run(body)
         }
         typing = nil
         let label: String
@@ -230,7 +239,7 @@ public final class AppShell {
         }
         let context = tracer.beginAction(label, pattern: pattern.name)
         lastAction = context
-        return Trace.$context.withValue(context, operation: body)
+        return context.run(body)
     }
 
     // MARK: - Modules
@@ -240,6 +249,7 @@ public final class AppShell {
         let window = Window(rootViewController: module.rootViewController)
         window.onNeedsDisplay = { [weak self] in self?.setNeedsFrame() }
         active = ActiveModule(module: module, window: window)
+        keysOnScreen = []
         window.appear()
     }
 

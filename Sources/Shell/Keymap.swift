@@ -47,6 +47,9 @@ public enum Keymap {
         KeyBinding(
             keysLabel: "[ ]", barLabel: "trace", help: "scroll the trace pane up and down",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
+        KeyBinding(
+            keysLabel: "c", barLabel: nil, help: "compare: the last action replayed in all four patterns",
+            commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keysLabel: "q", barLabel: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

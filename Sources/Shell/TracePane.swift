@@ -85,7 +85,7 @@ struct TracePane {
     }
 
     @MainActor
-    private static func draw(_ line: Line, row: Int, in canvas: Canvas) {
+    static func draw(_ line: Line, row: Int, in canvas: Canvas) {
         let width = canvas.size.width
         var trailingWidth = 0
         if let trailing = line.trailing {

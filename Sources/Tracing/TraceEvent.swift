@@ -25,10 +25,13 @@ public struct TraceEvent: Sendable, Codable, Hashable {
     public var file: String
     public var line: Int
     public var detail: String
+    /// Recorded after the synchronous handling of its action had returned: a network reply, a
+    /// deferred frame, a timer. False for everything the key press itself ran, call by call.
+    public var isAsync: Bool
 
     public init(
         sequence: UInt64, actionID: UInt64, pattern: String, role: Role, type: String, method: String,
-        file: String, line: Int, detail: String
+        file: String, line: Int, detail: String, isAsync: Bool = false
     ) {
         self.sequence = sequence
         self.actionID = actionID
@@ -39,6 +42,7 @@ public struct TraceEvent: Sendable, Codable, Hashable {
         self.file = file
         self.line = line
         self.detail = detail
+        self.isAsync = isAsync
     }
 
     /// The indentation level in the trace pane.

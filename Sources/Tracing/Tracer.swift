@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Numbers actions and events and hands them to its sinks. One tracer per app run (and one per
@@ -6,6 +7,14 @@ public final class Tracer: Sendable {
     private let sinks: [any TraceSink]
     private let nextAction = Atomic<UInt64>(1)
     private let nextSequence = Atomic<UInt64>(1)
+    /// The action whose synchronous part is running now, and on which thread: events recorded
+    /// there are the key press's own; anything else for that action comes later (async).
+    private let synchronous = Mutex<SynchronousPart?>(nil)
+
+    private struct SynchronousPart {
+        var actionID: UInt64
+        var thread: pthread_t
+    }
 
     public init(sinks: [any TraceSink]) {
         self.sinks = sinks
@@ -21,7 +30,26 @@ public final class Tracer: Sendable {
 
     /// Runs `body` as a new action: every event it (and any task it starts) records is grouped under `label`.
     public func perform<R>(_ label: String, pattern: String, _ body: () throws -> R) rethrows -> R {
-        try Trace.$context.withValue(beginAction(label, pattern: pattern), operation: body)
+        try beginAction(label, pattern: pattern).run(body)
+    }
+
+    /// Runs `body` as the synchronous part of `action`: events it records on this thread before it
+    /// returns are not async; events recorded for the action anywhere else, or later, are.
+    fileprivate func runSynchronousPart<R>(of action: TraceAction, _ body: () throws -> R) rethrows -> R {
+        let part = SynchronousPart(actionID: action.id, thread: pthread_self())
+        let previous = synchronous.withLock { current in
+            defer { current = part }
+            return current
+        }
+        defer { synchronous.withLock { $0 = previous } }
+        return try body()
+    }
+
+    private func isInSynchronousPart(of action: TraceAction) -> Bool {
+        synchronous.withLock { part in
+            guard let part, part.actionID == action.id else { return false }
+            return pthread_equal(part.thread, pthread_self()) != 0
+        }
     }
 
     func record(
@@ -30,7 +58,7 @@ public final class Tracer: Sendable {
         let sequence = nextSequence.add(1, ordering: .relaxed).oldValue
         let event = TraceEvent(
             sequence: sequence, actionID: action.id, pattern: action.pattern, role: role, type: type,
-            method: method, file: file, line: line, detail: detail
+            method: method, file: file, line: line, detail: detail, isAsync: !isInSynchronousPart(of: action)
         )
         for sink in sinks { sink.record(event) }
     }
@@ -45,6 +73,14 @@ public struct TraceContext: Sendable {
     public init(tracer: Tracer, action: TraceAction) {
         self.tracer = tracer
         self.action = action
+    }
+
+    /// Runs `body` inside this action, as its synchronous part (a key press's own handling): what
+    /// it records is grouped under the action, and what tasks it starts record later counts as async.
+    public func run<R>(_ body: () throws -> R) rethrows -> R {
+        try Trace.$context.withValue(self) {
+            try tracer.runSynchronousPart(of: action, body)
+        }
     }
 }
 

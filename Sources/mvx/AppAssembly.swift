@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clocks
 import Foundation
 import FakeServer
 import Mediator
@@ -16,14 +17,16 @@ import Tracing
 /// four patterns, once, and hands them to the shell. The only place that knows every module.
 @MainActor
 final class AppAssembly {
-    let registry = ModuleRegistry()
+    let registry = AppAssembly.patternRegistry()
     let appState = AppState()
     let redraw = RedrawSignal()
     let traceBuffer: TraceBuffer
     let tracer: Tracer
     let network: NetworkEnvironment
+    let fixtures: Fixtures
 
     init(scenario: Scenario, fixtures: Fixtures) throws {
+        self.fixtures = fixtures
         network = NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario)
         let redraw = self.redraw
         traceBuffer = TraceBuffer(onChange: { redraw.signal() })
@@ -36,8 +39,25 @@ final class AppAssembly {
             }
         }
         tracer = Tracer(sinks: sinks)
+    }
+
+    /// A registry of the four patterns.
+    static func patternRegistry() -> ModuleRegistry {
+        let registry = ModuleRegistry()
         for modules: any PatternModules.Type in [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self] {
             registry.register(modules)
+        }
+        return registry
+    }
+
+    /// The replays behind `mvx trace` and compare: each on a fresh shared state and its own fake
+    /// network over `fixtures`, with zero latency and no failures on an immediate clock, so the same
+    /// keys always give the same trace whatever the interactive run's network is doing.
+    static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures) -> ReplayRunner {
+        ReplayRunner(registry: registry) {
+            ModuleContext(
+                appState: AppState(),
+                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: ImmediateClock()))
         }
     }
 
@@ -46,6 +66,7 @@ final class AppAssembly {
         let shell = AppShell(
             registry: registry, context: ModuleContext(appState: appState, network: network), tracer: tracer,
             traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID)
+        shell.replayRunner = Self.replayRunner(registry: registry, fixtures: fixtures)
         redraw.connect { [weak shell] in shell?.setNeedsFrame() }
         return shell
     }

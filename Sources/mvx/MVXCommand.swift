@@ -5,7 +5,8 @@ import Mediator
 import Networking
 
 /// `mvx`: the command line. Parsing and usage errors are swift-argument-parser's; a bad flag
-/// prints usage and exits with 2, the code shells use for usage errors.
+/// prints usage and exits with 2, the code shells use for usage errors. Without a subcommand it
+/// runs the interactive app (`RunCommand`), so `mvx --pattern mvp` starts it as it always did.
 @main
 struct MVXCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,19 +14,13 @@ struct MVXCommand: AsyncParsableCommand {
         abstract: "The four iOS architecture patterns — MVC, MVP, MVVM, VIPER — side by side, live, in a terminal.",
         discussion: """
             Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, ↑↓ move, Enter press,
-            [ ] scroll the trace, ? help, q quit. MVX_TRACE_FILE=path also writes the trace as JSON lines.
+            [ ] scroll the trace, c compare, ? help, q quit. MVX_TRACE_FILE=path also writes the trace as JSON lines.
+            Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --latency…).
             """,
-        version: "mvx \(MVXVersion.current)"
+        version: "mvx \(MVXVersion.current)",
+        subcommands: [RunCommand.self, TraceCommand.self],
+        defaultSubcommand: RunCommand.self
     )
-
-    @Option(help: "The pattern to start with: mvc, mvp, mvvm or viper.")
-    var pattern: PatternID = .mvc
-
-    @Option(help: "The screen to start with: greeting or listings.")
-    var screen: ScreenID = .greeting
-
-    @OptionGroup(title: "Fake network")
-    var network: NetworkOptions
 
     static func main() async {
         do {
@@ -43,21 +38,6 @@ struct MVXCommand: AsyncParsableCommand {
             }
             exit(withError: error)
         }
-    }
-
-    mutating func run() async throws {
-        let scenario = try network.scenario()
-        let fixtures = try network.loadFixtures()
-        let status = try await Self.runInteractive(pattern: pattern, screen: screen, scenario: scenario, fixtures: fixtures)
-        if status != 0 { throw ExitCode(status) }
-    }
-
-    @MainActor
-    private static func runInteractive(
-        pattern: PatternID, screen: ScreenID, scenario: Scenario, fixtures: Fixtures
-    ) async throws -> Int32 {
-        let assembly = try AppAssembly(scenario: scenario, fixtures: fixtures)
-        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
     }
 }
 

@@ -43,6 +43,42 @@ struct TracerTests {
         #expect(try #require(buffer.events.first).type == "Probe")
     }
 
+    @Test("events recorded after the action's synchronous part returned are marked async")
+    func asyncEvents() async throws {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        let task = tracer.perform("load", pattern: "MVP") {
+            Probe().run("before")
+            let task = Task { Probe().run("reply") }
+            Probe().run("after")
+            return task
+        }
+        await task.value
+        let context = tracer.beginAction("typing", pattern: "MVP")
+        context.run { Probe().run("first key") }
+        Trace.$context.withValue(context) { Probe().run("a frame drawn later") }
+        context.run { Probe().run("second key") }
+        let events = buffer.events
+        #expect(events.map(\.detail) == ["before", "after", "reply", "first key", "a frame drawn later", "second key"])
+        #expect(events.map(\.isAsync) == [false, false, true, false, true, false])
+    }
+
+    @Test("an event from another thread during the synchronous part is async")
+    func otherThread() {
+        let buffer = TraceBuffer()
+        Tracer(sinks: [buffer]).perform("key", pattern: "MVP") {
+            let context = Trace.context
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                Trace.$context.withValue(context) { Probe().run("elsewhere") }
+                done.signal()
+            }.start()
+            done.wait()
+            Probe().run("here")
+        }
+        #expect(buffer.events.map(\.isAsync) == [true, false])
+    }
+
     @Test("events from a task started inside an action keep that action's id")
     func taskInheritsAction() async throws {
         let buffer = TraceBuffer()

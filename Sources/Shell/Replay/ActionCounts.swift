@@ -1,0 +1,65 @@
+import Mediator
+import Tracing
+
+/// What one action cost in one pattern, counted from its trace events.
+public struct ActionCounts: Equatable, Sendable {
+    /// Role methods that ran: one per event.
+    public var steps: Int
+    /// Distinct types whose methods ran.
+    public var types: Int
+    /// Calls between two different roles (caller inferred by `TraceCalls`); the user's key is not one.
+    public var boundaries: Int
+    /// Events recorded after the key's synchronous handling had returned (`TraceEvent.isAsync`).
+    public var asyncEvents: Int
+
+    /// The definitions, as compare shows them under its title.
+    public static let definitions = "steps = role methods run · types = distinct types · boundaries = calls "
+        + "between two different roles (caller inferred from the roles' layers) · async = events after the "
+        + "key's synchronous handling returned"
+
+    public init(steps: Int, types: Int, boundaries: Int, asyncEvents: Int) {
+        self.steps = steps
+        self.types = types
+        self.boundaries = boundaries
+        self.asyncEvents = asyncEvents
+    }
+
+    public init(events: [TraceEvent]) {
+        steps = events.count
+        types = Set(events.map(\.type)).count
+        let callers = TraceCalls.callers(of: events)
+        boundaries = zip(events, callers).count { event, caller in
+            caller.map { events[$0].role != event.role } ?? false
+        }
+        asyncEvents = events.count(where: \.isAsync)
+    }
+}
+
+/// One line per pattern that says where it stands among the others, derived from the counts only.
+public enum CompareVerdict {
+    /// The verdict of every pattern in `counts` against the rest; at most two findings each.
+    public static func verdicts(for counts: [PatternID: ActionCounts]) -> [PatternID: String] {
+        var result: [PatternID: String] = [:]
+        for (pattern, own) in counts {
+            var findings: [String] = []
+            func rank(_ value: (ActionCounts) -> Int, fewest: String, most: String) {
+                let values = counts.values.map(value)
+                guard let low = values.min(), let high = values.max(), low != high else { return }
+                let mine = value(own)
+                let tied = values.count(where: { $0 == mine }) > 1 ? " (tied)" : ""
+                if mine == low { findings.append(fewest + tied) }
+                if mine == high { findings.append(most + tied) }
+            }
+            rank(\.steps, fewest: "fewest steps", most: "most steps")
+            rank(\.boundaries, fewest: "fewest boundaries: least indirection", most: "most boundaries: most testable seams")
+            rank(\.types, fewest: "fewest types", most: "most types")
+            rank(\.asyncEvents, fewest: "least async work", most: "most async work")
+            if findings.isEmpty {
+                let allEqual = Set(counts.values.map { [$0.steps, $0.types, $0.boundaries, $0.asyncEvents] }).count == 1
+                findings.append(allEqual ? "same as the others on every count" : "middle of the field on every count")
+            }
+            result[pattern] = findings.prefix(2).joined(separator: "; ")
+        }
+        return result
+    }
+}

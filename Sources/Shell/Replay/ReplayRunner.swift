@@ -1,0 +1,54 @@
+import Mediator
+import Terminal
+import Tracing
+
+/// Why a replay could not run.
+public enum ReplayError: Error, Equatable, CustomStringConvertible {
+    /// The registry has no module for this pattern × screen.
+    case unavailable(PatternID, ScreenID)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let pattern, let screen): "\(pattern.name) has no \(screen.rawValue) screen"
+        }
+    }
+}
+
+/// Replays a key script on a fresh headless shell and returns what the trace recorded: the
+/// engine behind `mvx trace`, compare and the generated diagrams. Deterministic when the context
+/// factory gives a zero-latency network on a test clock, as the composition root's does: every
+/// key is followed by `settle()`, which waits for events, never for time.
+///
+/// The shell imports no pattern module; the composition root hands in the registry it filled and
+/// a factory of fresh contexts (new shared state, new network), so no replay sees another's state.
+@MainActor
+public struct ReplayRunner {
+    /// The screen a replay draws on when the caller does not say (the golden outputs use it).
+    public static let defaultSize = Size(width: 100, height: 30)
+
+    public let registry: ModuleRegistry
+    private let makeContext: @MainActor () -> ModuleContext
+
+    public init(registry: ModuleRegistry, makeContext: @escaping @MainActor () -> ModuleContext) {
+        self.registry = registry
+        self.makeContext = makeContext
+    }
+
+    /// Builds `pattern`'s `screen` on a fresh context, presses `keys` one by one (settling after
+    /// each; a key that quits ends the script) and returns every action with its events, the
+    /// screen's construction first.
+    public func run(
+        _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size = ReplayRunner.defaultSize
+    ) async throws(ReplayError) -> [TraceBuffer.Entry] {
+        guard registry.isAvailable(pattern, screen) else { throw .unavailable(pattern, screen) }
+        let session = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern, screen: screen)
+        await session.settle()
+        for key in keys {
+            session.press(key)
+            await session.settle()
+            if session.shell.shouldQuit { break }
+        }
+        session.shell.stop()
+        return session.traceBuffer.entries
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import FakeServer
+import Mediator
+import Networking
+
+/// `mvx run`, the default subcommand: the interactive app in the terminal.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Runs mvx in the terminal (the default: `mvx` alone does this).",
+        discussion: MVXCommand.configuration.discussion
+    )
+
+    @Option(help: "The pattern to start with: mvc, mvp, mvvm or viper.")
+    var pattern: PatternID = .mvc
+
+    @Option(help: "The screen to start with: greeting or listings.")
+    var screen: ScreenID = .greeting
+
+    @OptionGroup(title: "Fake network")
+    var network: NetworkOptions
+
+    mutating func run() async throws {
+        let scenario = try network.scenario()
+        let fixtures = try network.loadFixtures()
+        let status = try await Self.runInteractive(pattern: pattern, screen: screen, scenario: scenario, fixtures: fixtures)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    @MainActor
+    private static func runInteractive(
+        pattern: PatternID, screen: ScreenID, scenario: Scenario, fixtures: Fixtures
+    ) async throws -> Int32 {
+        let assembly = try AppAssembly(scenario: scenario, fixtures: fixtures)
+        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Runs the built mvx with `arguments` (no terminal) and returns its exit status and output.
+private func runMVX(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let result = try TmuxSession.run([mvxBinary] + arguments)
+    return (result.status, result.output, result.error)
+}
+
+/// `mvx trace` from the shell: the same bytes the in-process goldens hold, and one-line errors.
+@Suite("mvx trace (command line)", .timeLimit(.minutes(1)))
+struct TraceCommandTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ShellTests/Goldens")
+
+    @Test("prints what the in-process replay golden holds", arguments: ["text", "json", "mermaid"])
+    func matchesGolden(format: String) throws {
+        let result = try runMVX(["trace", "--pattern", "mvp", "--screen", "greeting", "--keys", "enter", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        let golden = try String(contentsOf: Self.goldens.appendingPathComponent("trace-mvp-greeting-enter-\(format).txt"),
+                                encoding: .utf8)
+        #expect(result.stdout == golden)
+    }
+
+    @Test("a bad pattern, screen, key or format: exit 2 and one line naming it", arguments: [
+        (["--pattern", "mvvc"], "mvx trace: unknown pattern 'mvvc' (mvc, mvp, mvvm or viper)"),
+        (["--screen", "detail"], "mvx trace: unknown screen 'detail' (greeting or listings)"),
+        (["--keys", "down entre"], "mvx trace: unknown key 'entre' in --keys"),
+        (["--keys", "\"Ann"], "mvx trace: unterminated quote in '\"Ann' in --keys"),
+        (["--format", "yaml"], "mvx trace: unknown format 'yaml' (text, json or mermaid)"),
+    ])
+    func errors(arguments: [String], message: String) throws {
+        let result = try runMVX(["trace"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == message + "\n")
+    }
+
+    @Test("--help documents the key script syntax; the interactive flags still belong to mvx itself")
+    func help() throws {
+        let trace = try runMVX(["trace", "--help"])
+        #expect(trace.status == 0)
+        #expect(trace.stdout.contains("type:text") && trace.stdout.contains("down*3") && trace.stdout.contains("pgup"))
+        let root = try runMVX(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("trace") && root.stdout.contains("run (default)"))
+        let badFlag = try runMVX(["--latency", "fast"])
+        #expect(badFlag.status == 2, "a bad flag of the interactive run is still a usage error")
+        #expect(badFlag.stderr.contains("--latency"))
+    }
+}
+
+@Suite("Compare (tmux)", .serialized,
+       .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct CompareEndToEndTests {
+    @Test("c replays the last action in the four patterns; Esc closes; the old flags still start the app")
+    func compare() async throws {
+        let session = try TmuxSession(command: [mvxBinary, "--pattern", "mvp", "--latency", "0"], width: 120, height: 40)
+        defer { session.close() }
+        var (shown, screen) = try await session.waitUntil(screenContains: "MVP · Greeting")
+        #expect(shown, "mvx --pattern mvp --latency 0 did not start on MVP:\n\(screen)")
+        try session.send(keys: "Enter")
+        (shown, screen) = try await session.waitUntil(screenContains: "Hello David Blaine")
+        #expect(shown, "no greeting:\n\(screen)")
+        try session.type("c")
+        (shown, screen) = try await session.waitUntil(screenContains: "most testable seams")
+        #expect(shown, "no compare verdicts:\n\(screen)")
+        #expect(screen.contains("Compare · Greeting") && screen.contains("▸ Enter on [Show greeting]"))
+        for pattern in [" MVC ", " MVP ", " MVVM ", " VIPER "] { #expect(screen.contains(pattern)) }
+        #expect(screen.contains("GreetingInteractor"), "VIPER's column shows its interactor:\n\(screen)")
+        try session.send(keys: "Escape")
+        (shown, screen) = try await session.waitUntil(screenContains: "─ Trace ")
+        #expect(shown, "Esc did not close compare:\n\(screen)")
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+}

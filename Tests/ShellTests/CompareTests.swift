@@ -1,0 +1,109 @@
+import Clocks
+import Mediator
+import Terminal
+import Testing
+import Tracing
+@testable import Shell
+
+@MainActor
+@Suite("Compare (c)")
+struct CompareTests {
+    /// A session with the replay runner the app gives its shell.
+    static func session(size: Size = Size(width: 120, height: 40), pattern: PatternID = .mvp,
+                        screen: ScreenID = .greeting) -> HeadlessSession {
+        let session = TestApp.session(size: size, pattern: pattern, screen: screen)
+        session.shell.replayRunner = TestApp.replayRunner()
+        return session
+    }
+
+    /// Presses `c` and waits for the four replays.
+    static func openCompare(_ session: HeadlessSession) async throws -> ComparePanel {
+        session.press(.character("c"))
+        let panel = try #require(session.shell.panel as? ComparePanel)
+        await panel.replayed()
+        session.shell.renderIfNeeded()
+        return panel
+    }
+
+    @Test("the shell records the keys sent to the screen, leaves its own commands out, and starts again on a new screen")
+    func keysOnScreen() async {
+        let session = Self.session()
+        session.press(.up, .up)
+        session.type("A[")  // in the text field even [ is typed
+        session.press(.down, .down, .character("["), .character("?"), .escape, .character("c"))
+        #expect(session.shell.keysOnScreen == [.up, .up, .character("A"), .character("["), .down, .down],
+                "on the button [ ? c are the shell's; the Esc that closes help never reaches the module")
+        #expect(session.shell.keysOnScreen.last == .down, "c opens compare; it is not replayed")
+        session.press(.escape)
+        session.press(.character("l"))
+        #expect(session.shell.keysOnScreen.isEmpty)
+    }
+
+    @Test("golden: Enter on the greeting button, replayed in all four patterns")
+    func greetingMatchesGolden() async throws {
+        let session = Self.session()
+        await session.settle()
+        session.press(.enter)
+        _ = try await Self.openCompare(session)
+        Golden.assert(session.text, matches: "compare-mvp-greeting-120x40")
+    }
+
+    @Test("opening a listing: four columns with counts, a computed verdict each, the async rule, definitions")
+    func listings() async throws {
+        let session = Self.session(size: Size(width: 100, height: 30), pattern: .viper, screen: .listings)
+        await session.settle()
+        session.press(.down)
+        await session.settle()
+        session.press(.enter)
+        await session.settle()
+        let panel = try await Self.openCompare(session)
+        let text = session.text
+        #expect(panel.title == "Compare · Listings")
+        #expect(text.contains("▸ Enter — replayed on a fresh Listings after 1 earlier key"))
+        for pattern in PatternID.allCases { #expect(text.contains(" \(pattern.name) "), "\(pattern.name) column") }
+        #expect(text.contains("boundaries = calls between two different roles"))
+        #expect(text.contains("fewest steps") && text.contains("most steps"))
+        #expect(text.contains("ListingDetail"), "the detail being built is in the columns")
+        #expect(!text.contains("Hello"), "the module under the panel is not drawn")
+    }
+
+    @Test("the screen's construction is compared when no key was pressed on it yet")
+    func construction() async throws {
+        let session = Self.session(size: Size(width: 100, height: 60), pattern: .mvc, screen: .listings)
+        await session.settle()
+        _ = try await Self.openCompare(session)
+        #expect(session.text.contains("▸ start: MVC Listings — replayed on a fresh Listings after 0 earlier keys"))
+        #expect(session.text.contains("┄ later (async) ┄"), "the first page lands after the build returned")
+    }
+
+    @Test("scrolls with ↑↓ PgUp PgDn; Enter does not reach the hidden module; Esc and c close")
+    func keys() async throws {
+        let session = Self.session(size: Size(width: 80, height: 24), pattern: .viper, screen: .listings)
+        await session.settle()
+        _ = try await Self.openCompare(session)
+        let top = session.text
+        #expect(top.contains("more"), "a long trace says how much is below")
+        session.press(.pageDown)
+        #expect(session.text != top)
+        session.press(.pageUp)
+        #expect(session.text == top)
+        session.press(.down)
+        #expect(session.text != top)
+        session.press(.up, .enter)
+        #expect(session.text == top, "Enter is swallowed, not sent to the list under the panel")
+        #expect(session.shell.panel != nil)
+        session.press(.escape)
+        #expect(session.shell.panel == nil)
+        _ = try await Self.openCompare(session)
+        session.press(.character("c"))
+        #expect(session.shell.panel == nil)
+        #expect(session.text.contains("VIPER · Listings"))
+    }
+
+    @Test("a shell without a replay runner says so instead of showing columns")
+    func withoutRunner() {
+        let session = TestApp.session()
+        session.press(.character("c"))
+        #expect(session.text.contains("no replay runner"))
+    }
+}

@@ -1,0 +1,217 @@
+import Clocks
+import Foundation
+import Mediator
+import Model
+import Terminal
+import Testing
+import Tracing
+@testable import Shell
+
+extension TestApp {
+    /// The runner the composition root makes: every pattern, and per replay a fresh shared state and
+    /// a zero-latency fake network on an immediate clock.
+    static func replayRunner() -> ReplayRunner {
+        let registry = ModuleRegistry()
+        for modules in allPatterns { registry.register(modules) }
+        return ReplayRunner(registry: registry) {
+            ModuleContext(appState: AppState(), network: network(clock: ImmediateClock()))
+        }
+    }
+}
+
+@Suite("Key scripts")
+struct KeyScriptTests {
+    @Test("names, single characters, typed text and repeats")
+    func parses() throws {
+        #expect(try KeyScript.parse("") == [])
+        #expect(try KeyScript.parse("  enter  ") == [.enter])
+        #expect(try KeyScript.parse("up down left right tab backtab home end pgup pgdn bs del esc space")
+            == [.up, .down, .left, .right, .tab, .backTab, .home, .end, .pageUp, .pageDown, .backspace, .delete,
+                .escape, .character(" ")])
+        #expect(try KeyScript.parse("ENTER Esc") == [.enter, .escape], "names ignore case")
+        #expect(try KeyScript.parse("q 1 [ c") == [.character("q"), .character("1"), .character("["), .character("c")])
+        #expect(try KeyScript.parse("type:Ann") == "Ann".map { Key.character($0) })
+        #expect(try KeyScript.parse(#""Ann Lee" enter"#) == "Ann Lee".map { Key.character($0) } + [.enter])
+        #expect(try KeyScript.parse(#"type:"a b""#) == [.character("a"), .character(" "), .character("b")])
+        #expect(try KeyScript.parse(#""say \"hi\"""#) == #"say "hi""#.map { Key.character($0) })
+        #expect(try KeyScript.parse("down*3 x*2") == [.down, .down, .down, .character("x"), .character("x")])
+        #expect(try KeyScript.parse("* -") == [.character("*"), .character("-")], "a lone * is the character")
+        #expect(try KeyScript.parse("ctrl-c f5") == [.control("c"), .function(5)])
+    }
+
+    @Test("a bad token is named in the error", arguments: [
+        ("enter foo", "unknown key 'foo'"),
+        ("down*0", "repeat count must be 1-999 in 'down*0'"),
+        ("down*x", "repeat count must be 1-999 in 'down*x'"),
+        ("bogus*2", "unknown key 'bogus*2'"),
+        (#"up "Ann"#, #"unterminated quote in '"Ann'"#),
+        ("type:", "nothing to type in 'type:'"),
+        ("f13", "unknown key 'f13'"),
+    ])
+    func errors(script: String, message: String) {
+        #expect(throws: KeyScriptError.self) { try KeyScript.parse(script) }
+        do {
+            _ = try KeyScript.parse(script)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
+
+/// Hand-made traces for the call inference and the counts.
+enum HandMadeTrace {
+    static func event(_ role: Role, _ type: String, _ method: String, async isAsync: Bool = false) -> TraceEvent {
+        TraceEvent(sequence: 0, actionID: 1, pattern: "MVP", role: role, type: type, method: method, file: "F.swift",
+                   line: 1, detail: "", isAsync: isAsync)
+    }
+
+    /// A tap that loads: view → presenter → network; the reply comes back up to the view later.
+    static let tapThatLoads: [TraceEvent] = [
+        event(.view, "Button", "sendActions()"),                // 0 the user's
+        event(.view, "GreetingViewController", "didTap()"),     // 1 sibling of another type: the button's target
+        event(.presenter, "GreetingPresenter", "didTap()"),     // 2 deeper: 1 called it
+        event(.view, "GreetingViewController", "showLoading()"), // 3 back up: 2 called it
+        event(.network, "APIManager", "submit()"),              // 4 deeper again: the presenter carries on
+        event(.network, "APIManager", "land()", async: true),   // 5 same type again: itself
+        event(.presenter, "GreetingPresenter", "didLoad()", async: true), // 6 back up: the manager
+        event(.view, "GreetingViewController", "show()", async: true),    // 7 back up: the presenter
+        event(.view, "Label", "text", async: true),                        // 8 a second call up from the presenter
+    ]
+}
+
+@Suite("Compare counts")
+struct CompareCountTests {
+    @Test("callers are read off the roles' layers")
+    func callers() {
+        #expect(TraceCalls.callers(of: HandMadeTrace.tapThatLoads) == [nil, 0, 1, 2, 2, 4, 5, 6, 6])
+        #expect(TraceCalls.callers(of: []) == [])
+    }
+
+    @Test("steps, types, boundaries and async events of a hand-made trace")
+    func counts() {
+        let counts = ActionCounts(events: HandMadeTrace.tapThatLoads)
+        // Boundaries: 1→2 view→presenter, 2→3, 2→4, 5→6, 6→7, 6→8; 4→5 is the manager calling itself.
+        #expect(counts == ActionCounts(steps: 9, types: 5, boundaries: 6, asyncEvents: 4))
+        #expect(ActionCounts(events: []) == ActionCounts(steps: 0, types: 0, boundaries: 0, asyncEvents: 0))
+    }
+
+    @Test("verdicts come from the counts: extremes named, ties marked, equal counts said so")
+    func verdicts() {
+        let verdicts = CompareVerdict.verdicts(for: [
+            .mvc: ActionCounts(steps: 4, types: 2, boundaries: 1, asyncEvents: 0),
+            .mvp: ActionCounts(steps: 6, types: 3, boundaries: 4, asyncEvents: 0),
+            .mvvm: ActionCounts(steps: 6, types: 3, boundaries: 3, asyncEvents: 0),
+            .viper: ActionCounts(steps: 9, types: 5, boundaries: 4, asyncEvents: 0),
+        ])
+        #expect(verdicts[.mvc] == "fewest steps; fewest boundaries: least indirection")
+        #expect(verdicts[.mvp] == "most boundaries: most testable seams (tied)")
+        #expect(verdicts[.mvvm] == "middle of the field on every count")
+        #expect(verdicts[.viper] == "most steps; most boundaries: most testable seams (tied)")
+
+        let same = ActionCounts(steps: 3, types: 2, boundaries: 1, asyncEvents: 0)
+        let equal = CompareVerdict.verdicts(for: [.mvc: same, .mvp: same])
+        #expect(equal[.mvc] == "same as the others on every count")
+    }
+}
+
+@MainActor
+@Suite("Replays and mvx trace")
+struct ReplayTests {
+    @Test("a replay is the screen's construction, then one action per key, each settled")
+    func replay() async throws {
+        let entries = try await TestApp.replayRunner().run(.mvp, .greeting, keys: [.enter])
+        #expect(entries.map(\.action.label) == ["start: MVP Greeting", "Enter on [Show greeting]"])
+        let greet = try #require(entries.last)
+        #expect(greet.events.contains { $0.detail.contains("Hello David Blaine") })
+        #expect(greet.events.allSatisfy { !$0.isAsync }, "greeting is synchronous")
+        #expect(entries[0].events.contains { $0.isAsync && $0.role == .network }, "the person loads after the build")
+    }
+
+    @Test("replays are deterministic and independent")
+    func deterministic() async throws {
+        let runner = TestApp.replayRunner()
+        let first = try await runner.run(.viper, .listings, keys: [.down, .enter])
+        let second = try await runner.run(.viper, .listings, keys: [.down, .enter])
+        #expect(TraceOutput.json(first) == TraceOutput.json(second))
+    }
+
+    @Test("a pattern without the screen is refused")
+    func unavailable() async {
+        let registry = ModuleRegistry()
+        let runner = ReplayRunner(registry: registry) {
+            ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock()))
+        }
+        await #expect(throws: ReplayError.unavailable(.mvc, .listings)) {
+            _ = try await runner.run(.mvc, .listings, keys: [])
+        }
+    }
+
+    @Test("golden outputs of mvx trace in each format", arguments: TraceOutputFormat.allCases)
+    func outputsMatchGolden(format: TraceOutputFormat) async throws {
+        let entries = try await TestApp.replayRunner().run(.mvp, .greeting, keys: try KeyScript.parse("enter"))
+        Golden.assert(TraceOutput.render(entries, as: format), matches: "trace-mvp-greeting-enter-\(format.rawValue)")
+    }
+
+    @Test("every JSON line decodes to the event it came from")
+    func jsonRoundTrip() async throws {
+        let entries = try await TestApp.replayRunner().run(.mvvm, .listings, keys: [.enter])
+        let lines = TraceOutput.json(entries).split(separator: "\n")
+        let decoded = try lines.map { try JSONDecoder().decode(TraceEvent.self, from: Data($0.utf8)) }
+        #expect(decoded == entries.flatMap(\.events))
+    }
+
+    @Test("Mermaid: escaped text, one participant per type, one arrow per event")
+    func mermaid() async throws {
+        #expect(MermaidSequenceDiagram.escape("a;b #1 <T> \"q\"\nx") == "a#59;b #35;1 #lt;T#gt; #quot;q#quot; x")
+        let entries = try await TestApp.replayRunner().run(.viper, .listings, keys: [.enter])
+        let diagram = MermaidSequenceDiagram(entries: entries).text
+        let lines = diagram.split(separator: "\n")
+        #expect(lines.first == "sequenceDiagram")
+        let arrows = lines.filter { $0.contains("->>") || $0.contains("--)") }
+        #expect(arrows.count == entries.flatMap(\.events).count)
+        let participants = lines.filter { $0.hasPrefix("    participant ") }
+        #expect(participants.count == Set(entries.flatMap(\.events).map { "\($0.role) \($0.type)" }).count)
+        for line in lines.dropFirst() {
+            #expect(line.hasPrefix("    "), "\(line)")
+            #expect(!line.contains(";") || line.contains("#59;") || line.contains("#35;") || line.contains("#lt;")
+                    || line.contains("#gt;") || line.contains("#quot;"), "unescaped ; in \(line)")
+        }
+    }
+}
+
+/// The checked-in sequence diagrams (`make docs`) must be what the code produces now.
+@MainActor
+@Suite("Generated diagrams are fresh")
+struct DiagramFreshnessTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/diagrams")
+
+    @Test("every pattern has greet, load-listings and open-detail")
+    func complete() throws {
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.directory.path))
+        for pattern in PatternID.allCases {
+            for scenario in ["greet", "load-listings", "open-detail"] {
+                #expect(files.contains("\(pattern.argument)-\(scenario).md"), "missing \(pattern.argument)-\(scenario).md")
+            }
+        }
+    }
+
+    @Test("each diagram equals a replay of the command it names (`make docs` rewrites them)")
+    func fresh() async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".md") }.sorted()
+        #expect(names.count == 12)
+        let runner = TestApp.replayRunner()
+        for name in names {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+            let command = try #require(
+                text.firstMatch(of: #/mvx trace --pattern (\w+) --screen (\w+) --keys '([^']*)' --last-action --format mermaid/#),
+                "\(name) does not name its command")
+            let checkedIn = try #require(text.firstMatch(of: #/```mermaid\n((?:.*\n)*?)```/#), "\(name) has no diagram")
+            let pattern = try #require(PatternID(rawValue: command.1.uppercased()))
+            let screen = try #require(ScreenID(rawValue: String(command.2)))
+            let entries = try await runner.run(pattern, screen, keys: try KeyScript.parse(String(command.3)))
+            let now = TraceOutput.render(Array(entries.suffix(1)), as: .mermaid) + "\n"
+            #expect(String(checkedIn.1) == now, "\(name) is stale: run `make docs`")
+        }
+    }
+}

@@ -33,6 +33,11 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["CNcursesw"], swiftSettings: strict),
         .target(name: "Widgets", dependencies: ["Terminal", "Tracing"], swiftSettings: strict),
 
+        // MARK: The project's own sources, embedded at build time (source pane, metrics)
+        .target(name: "SourceCatalog", swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
+        .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
+        .executableTarget(name: "SourceCatalogGenerator", swiftSettings: strict),
+
         // MARK: Tracing (leaf)
         .target(
             name: "Tracing",
@@ -103,6 +108,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing"], swiftSettings: strict),
+        .testTarget(name: "SourceCatalogTests", dependencies: ["SourceCatalog"], swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing",

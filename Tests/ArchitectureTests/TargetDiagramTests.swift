@@ -14,11 +14,11 @@ struct TargetDiagramTests {
             lists[String(match.1)] = quoted(in: match.2)
         }
         var targets: [(String, [String])] = []
-        let declaration = #/\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/#
+        let declaration = #/\.(?:target|executableTarget|systemLibrary|plugin)\(\s*name:\s*"([^"]+)"/#
         let starts = text.matches(of: declaration)
         for (index, match) in starts.enumerated() {
             // A target's text runs to the next declaration of any kind (test targets included).
-            let end = text[match.range.upperBound...].firstMatch(of: #/\n\s*\.(?:target|executableTarget|systemLibrary|testTarget)\(/#)?
+            let end = text[match.range.upperBound...].firstMatch(of: #/\n\s*\.(?:target|executableTarget|systemLibrary|testTarget|plugin)\(/#)?
                 .range.lowerBound ?? text.endIndex
             let body = text[match.range.upperBound..<(index + 1 < starts.count ? min(end, starts[index + 1].range.lowerBound) : end)]
             var dependencies: [String] = []
@@ -29,6 +29,10 @@ struct TargetDiagramTests {
                 } else {
                     dependencies = try #require(lists[value], "Package.swift uses \(value) but the test cannot find it")
                 }
+            }
+            // A build tool plugin the target runs is drawn as an arrow too: the target needs it to build.
+            if let plugins = body.firstMatch(of: #/plugins:\s*(\[[^\]]*\])/#) {
+                dependencies += quoted(in: plugins.1)
             }
             targets.append((String(match.1), dependencies))
         }

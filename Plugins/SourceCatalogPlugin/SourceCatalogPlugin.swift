@@ -1,0 +1,35 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds the package's own Swift sources into the `SourceCatalog` target at build time, so the
+/// source pane and the metrics read the code the binary was built from — also from an installed
+/// binary, far from the checkout. Every source file is an input of the command, so an edit
+/// anywhere regenerates the catalogue and nothing goes stale.
+@main
+struct SourceCatalogPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let generator = try context.tool(named: "SourceCatalogGenerator")
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedSources.swift")
+        let root = context.package.directoryURL.standardizedFileURL.path(percentEncoded: false)
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+
+        var inputs: [URL] = []
+        var arguments = [output.path(percentEncoded: false)]
+        for case let module as SourceModuleTarget in context.package.targets {
+            for file in module.sourceFiles(withSuffix: "swift") {
+                let path = file.url.standardizedFileURL.path(percentEncoded: false)
+                guard path.hasPrefix(prefix) else { continue }
+                let relative = String(path.dropFirst(prefix.count))
+                // Only the project's own code: the plugin and generator are build machinery.
+                guard relative.hasPrefix("Sources/") || relative.hasPrefix("Tests/") else { continue }
+                inputs.append(file.url)
+                arguments += [module.moduleName, relative, path]
+            }
+        }
+        return [
+            .buildCommand(
+                displayName: "Embedding \(inputs.count) source files into \(target.name)",
+                executable: generator.url, arguments: arguments, inputFiles: inputs, outputFiles: [output])
+        ]
+    }
+}

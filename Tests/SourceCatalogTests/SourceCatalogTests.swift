@@ -1,0 +1,51 @@
+import Foundation
+import SourceCatalog
+import Testing
+
+/// The catalogue the build embeds must be the checkout's sources, byte for byte, found by the
+/// `#fileID` a trace event records.
+@Suite("Source catalogue")
+struct SourceCatalogTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every `.swift` file under `Sources/` and `Tests/` of the checkout, by repository path.
+    static func checkoutFiles() throws -> [String] {
+        var paths: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let base = root.appendingPathComponent(folder)
+            let walker = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                paths.append(folder + "/" + url.path.dropFirst(base.path.count + 1))
+            }
+        }
+        return paths.sorted()
+    }
+
+    @Test("every Swift file of the checkout is embedded, with its exact text")
+    func matchesCheckout() throws {
+        let paths = try Self.checkoutFiles()
+        #expect(SourceCatalog.files.map(\.path) == paths)
+        for path in paths {
+            let onDisk = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            #expect(SourceCatalog.file(path: path)?.text == onDisk, "\(path) differs from the checkout")
+        }
+    }
+
+    @Test("a trace event's #fileID finds its file; this very line is in it")
+    func findsByFileID() throws {
+        let file = try #require(SourceCatalog.file(fileID: #fileID))
+        #expect(file.path == "Tests/SourceCatalogTests/SourceCatalogTests.swift")
+        #expect(file.module == "SourceCatalogTests" && file.isTest)
+        #expect(file.lines[#line - 4].contains("SourceCatalog.file(fileID: #fileID)"))
+        let presenter = try #require(SourceCatalog.file(fileID: "MVP/GreetingPresenter.swift"))
+        #expect(presenter.path == "Sources/Patterns/MVP/Greeting/GreetingPresenter.swift" && !presenter.isTest)
+        #expect(SourceCatalog.file(fileID: "MVP/NoSuchFile.swift") == nil)
+    }
+
+    @Test("#fileID is unique per module, so a trace line names one file")
+    func fileIDsAreUnique() {
+        let ids = SourceCatalog.files.map(\.fileID)
+        #expect(Set(ids).count == ids.count)
+    }
+}

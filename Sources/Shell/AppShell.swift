@@ -159,7 +159,8 @@ public final class AppShell {
         KeyBar(notice: notice).draw(in: full.subcanvas(layout.keyBar))
         if isHelpVisible {
             screen.setCursor(nil)  // the overlay hides the field the cursor belongs to
-            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern)).draw(in: full)
+            let mix = isMixing || patterns.isMixed ? patterns.summary : nil
+            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern), mix: mix).draw(in: full)
         }
     }
 

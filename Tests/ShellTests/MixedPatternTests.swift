@@ -233,11 +233,24 @@ struct MixedPatternTests {
         #expect(app.shell.patterns[.greeting] == .mvp, "compare leaves the mix as it was")
     }
 
-    @Test("the help overlay lists x")
-    func help() {
+    @Test("the help overlay lists x; when mixing it says whose roles it lists, and fits the minimum width")
+    func help() async {
         let app = TestApp.session(size: Size(width: 120, height: 40))
         app.press(.character("?"))
         #expect(app.text.contains("mix: pick a pattern per screen"))
+        #expect(app.text.contains("MVC — roles\n") || app.text.contains("MVC — roles "))
+        app.press(.escape)
+        let mixed = await Self.mixedSession(size: Size(width: 120, height: 40))
+        mixed.press(.character("?"))
+        #expect(mixed.text.contains("VIPER — roles (mix: Greeting MVP · Listings VIPER)"), "the pattern on show's roles")
+        #expect(mixed.text.contains("GreetingInteractor"), "VIPER's roles, not MVP's")
+        mixed.press(.escape)
+        mixed.resize(to: Size(width: 64, height: 40))
+        mixed.press(.character("?"))
+        let heading = mixed.text.split(separator: "\n").first { $0.contains("— roles (mix") }.map(String.init) ?? ""
+        let after = heading.range(of: "VIPER — roles (mix: Greeting MVP · Listings VIPER)").map { heading[$0.upperBound...] }
+        #expect(after?.drop { $0 == " " }.hasPrefix("│") == true,
+                "the heading fits inside the frame at the minimum width: \(heading)")
     }
 }
 

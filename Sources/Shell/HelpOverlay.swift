@@ -2,9 +2,12 @@ import Mediator
 import Terminal
 
 /// The `?` overlay: every key of the key map and the active pattern's roles, each with its duty.
+/// In a mixed app the roles heading says whose they are and what the mix is.
 struct HelpOverlay {
     var pattern: PatternID
     var roles: [RoleDuty]
+    /// The combination (`Greeting MVC · Listings VIPER`), when mixing: `pattern` is the screen on show's.
+    var mix: String?
 
     @MainActor
     func draw(in canvas: Canvas) {
@@ -13,7 +16,8 @@ struct HelpOverlay {
             rows.append((binding.keysLabel, binding.help, ShellTheme.overlay))
         }
         rows.append(("", "", ShellTheme.overlay))
-        rows.append(("\(pattern.name) — roles", "", ShellTheme.overlayTitle))
+        let heading = mix.map { "\(pattern.name) — roles (mix: \($0))" }
+        rows.append((heading ?? "\(pattern.name) — roles", "", ShellTheme.overlayTitle))
         for duty in roles {
             rows.append((duty.role.rawValue, "\(duty.typeName): \(duty.duty)", ShellTheme.overlay))
         }
@@ -47,7 +51,7 @@ struct HelpOverlay {
         for (index, line) in lines.prefix(max(0, height - 2)).enumerated() {
             let y = index + 1
             if line.1.isEmpty {
-                inner.draw(line.0, at: Point(x: 2, y: y), style: line.2)
+                inner.draw(DisplayWidth.truncate(line.0, to: max(0, width - 4)), at: Point(x: 2, y: y), style: line.2)
             } else {
                 inner.draw(line.0, at: Point(x: 2, y: y), style: ShellTheme.overlay.with(.bold))
                 inner.draw(line.1, at: Point(x: keyColumn + 2, y: y), style: line.2)

@@ -7,6 +7,7 @@ public enum ShellCommand: Hashable, Sendable {
     case nextPattern
     case previousPattern
     case selectScreen(ScreenID)
+    case toggleMix
     case toggleHelp
     case togglePanel(PanelID)
     case scrollTraceUp
@@ -41,6 +42,10 @@ public enum Keymap {
         KeyBinding(
             keysLabel: "g l", barLabel: "screen", help: "show the greeting (g) or the listings (l) screen",
             commands: [.character("g"): .selectScreen(.greeting), .character("l"): .selectScreen(.listings)]),
+        KeyBinding(
+            keysLabel: "x", barLabel: nil,
+            help: "mix: pick a pattern per screen (1-4 and Tab: this screen only)",
+            commands: [.character("x"): .toggleMix]),
         KeyBinding(keysLabel: "↑↓", barLabel: "move", help: "move between fields, buttons and rows", commands: [:]),
         KeyBinding(keysLabel: "Enter", barLabel: "press", help: "press the focused button, open the selected row", commands: [:]),
         KeyBinding(keysLabel: "Esc", barLabel: nil, help: "leave a text field; go back from a detail screen", commands: [:]),

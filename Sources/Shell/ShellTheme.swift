@@ -8,6 +8,10 @@ enum ShellTheme {
     static let appName = Style(foreground: .indexed(214, fallback: .yellow), background: .indexed(236, fallback: .black), attributes: .bold)
     static let activeTab = Style(foreground: .indexed(16, fallback: .black), background: .indexed(214, fallback: .yellow), attributes: [.bold, .reverse])
     static let tab = headerBar
+    /// In a mixed app, the pattern tab another screen is built in: underlined, not highlighted.
+    static let otherScreenTab = Style(foreground: .indexed(214, fallback: .yellow), background: .indexed(236, fallback: .black), attributes: .underline)
+    /// The ` x mix ` marker while mix mode is on.
+    static let mixMarker = Style(foreground: .indexed(16, fallback: .black), background: .indexed(150, fallback: .green), attributes: [.bold, .reverse])
     static let unavailableTab = Style(foreground: .indexed(242, fallback: .white), background: .indexed(236, fallback: .black), attributes: .dim)
     static let rule = Style(foreground: .indexed(240, fallback: .white), attributes: .dim)
     static let paneTitle = Style(attributes: .bold)

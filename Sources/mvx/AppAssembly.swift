@@ -62,10 +62,13 @@ final class AppAssembly {
     }
 
     /// The shell for a screen, its frames triggered also by trace events from async replies.
-    func makeShell(on screen: any Screen, pattern: PatternID, screen screenID: ScreenID) -> AppShell {
+    /// `screenPatterns` puts single screens in another pattern than `pattern` (a mixed app).
+    func makeShell(
+        on screen: any Screen, pattern: PatternID, screen screenID: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]
+    ) -> AppShell {
         let shell = AppShell(
             registry: registry, context: ModuleContext(appState: appState, network: network), tracer: tracer,
-            traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID)
+            traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
         shell.replayRunner = Self.replayRunner(registry: registry, fixtures: fixtures)
         redraw.connect { [weak shell] in shell?.setNeedsFrame() }
         return shell

@@ -10,6 +10,8 @@ struct InteractiveSession {
     let assembly: AppAssembly
     let pattern: PatternID
     let screen: ScreenID
+    /// Screens started in another pattern than `pattern` (`--greeting-pattern`, `--listings-pattern`).
+    var screenPatterns: [ScreenID: PatternID] = [:]
 
     /// Returns the exit status: 0 after `q` or Ctrl-C, 2 when there is no usable terminal,
     /// 128 + the signal number after SIGTERM, SIGHUP or SIGINT.
@@ -22,7 +24,7 @@ struct InteractiveSession {
             FileHandle.standardError.write(Data((error.message + "\n").utf8))
             return 2
         }
-        let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen)
+        let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
         shell.start()
         var status: Int32 = 0
         for await event in session.events {

@@ -13,8 +13,10 @@ struct MVXCommand: AsyncParsableCommand {
         commandName: "mvx",
         abstract: "The four iOS architecture patterns — MVC, MVP, MVVM, VIPER — side by side, live, in a terminal.",
         discussion: """
-            Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, ↑↓ move, Enter press,
-            [ ] scroll the trace, c compare, ? help, q quit. MVX_TRACE_FILE=path also writes the trace as JSON lines.
+            Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, x mix (a pattern per screen), \
+            ↑↓ move, Enter press, [ ] scroll the trace, c compare, ? help, q quit.
+            A mixed app from the start: mvx --greeting-pattern mvc --listings-pattern viper.
+            MVX_TRACE_FILE=path also writes the trace as JSON lines.
             Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --latency…).
             """,
         version: "mvx \(MVXVersion.current)",
@@ -49,6 +51,10 @@ extension PatternID: ExpressibleByArgument {
     public var defaultValueDescription: String { argument }
 
     public static var allValueStrings: [String] { allCases.map(\.argument) }
+
+    /// None: the option's help names the values. (The default for a raw-value enum pairs `MVC` with
+    /// `mvc` and made `--help` list every value with an empty description under each pattern flag.)
+    public static var allValueDescriptions: [String: String] { [:] }
 }
 
 extension ScreenID: ExpressibleByArgument {

@@ -11,11 +11,22 @@ struct RunCommand: AsyncParsableCommand {
         discussion: MVXCommand.configuration.discussion
     )
 
-    @Option(help: "The pattern to start with: mvc, mvp, mvvm or viper.")
+    @Option(help: "The pattern to start with, for every screen but those given their own below.")
     var pattern: PatternID = .mvc
+
+    @Option(help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
+    var greetingPattern: PatternID?
+
+    @Option(help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
+    var listingsPattern: PatternID?
 
     @Option(help: "The screen to start with: greeting or listings.")
     var screen: ScreenID = .greeting
+
+    /// The screens whose pattern differs from `--pattern`: started so, mvx is in mix mode.
+    var screenPatterns: [ScreenID: PatternID] {
+        [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 }
+    }
 
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
@@ -23,15 +34,17 @@ struct RunCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
-        let status = try await Self.runInteractive(pattern: pattern, screen: screen, scenario: scenario, fixtures: fixtures)
+        let status = try await Self.runInteractive(
+            pattern: pattern, screen: screen, screenPatterns: screenPatterns, scenario: scenario, fixtures: fixtures)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
-        pattern: PatternID, screen: ScreenID, scenario: Scenario, fixtures: Fixtures
+        pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures
     ) async throws -> Int32 {
         let assembly = try AppAssembly(scenario: scenario, fixtures: fixtures)
-        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen).run()
+        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
+            .run()
     }
 }

@@ -16,11 +16,18 @@ struct TraceCommand: AsyncParsableCommand {
             The trace starts with the screen being built. Unknown patterns, screens, keys or formats \
             exit with 2 and one line naming the bad value.
             Example: mvx trace --pattern viper --screen listings --keys 'enter' --format mermaid
+            Mixed: mvx trace --greeting-pattern mvc --listings-pattern viper --keys 'enter l down' (x, 1-4, g, l work as live)
             """
     )
 
-    @Option(help: "The pattern: mvc, mvp, mvvm or viper.")
+    @Option(help: "The pattern: mvc, mvp, mvvm or viper (every screen, but those given their own below).")
     var pattern: String = PatternID.mvc.argument
+
+    @Option(help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
+    var greetingPattern: String?
+
+    @Option(help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
+    var listingsPattern: String?
 
     @Option(help: "The screen: greeting or listings.")
     var screen: String = ScreenID.greeting.rawValue
@@ -37,7 +44,9 @@ struct TraceCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let request: TraceRequest
         do {
-            request = try TraceRequest(pattern: pattern, screen: screen, keys: keys, format: format)
+            request = try TraceRequest(
+                pattern: pattern, screen: screen, keys: keys, format: format,
+                screenPatterns: [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 })
         } catch {
             FileHandle.standardError.write(Data("mvx trace: \(error)\n".utf8))
             throw ExitCode(2)
@@ -58,7 +67,8 @@ struct TraceCommand: AsyncParsableCommand {
         let registry = AppAssembly.patternRegistry()
         let runner = AppAssembly.replayRunner(registry: registry, fixtures: fixtures)
         do {
-            let entries = try await runner.run(request.pattern, request.screen, keys: request.keys)
+            let entries = try await runner.run(request.pattern, request.screen, keys: request.keys,
+                                               screenPatterns: request.screenPatterns)
             return TraceOutput.render(lastActionOnly ? Array(entries.suffix(1)) : entries, as: request.format)
         } catch {
             FileHandle.standardError.write(Data("mvx trace: \(error)\n".utf8))
@@ -77,11 +87,22 @@ struct TraceRequest {
     var screen: ScreenID
     var keys: [Key]
     var format: TraceOutputFormat
+    /// Screens in another pattern than `pattern`, from `--greeting-pattern` and `--listings-pattern`.
+    var screenPatterns: [ScreenID: PatternID]
 
-    init(pattern: String, screen: String, keys: String, format: String) throws {
+    init(pattern: String, screen: String, keys: String, format: String, screenPatterns: [ScreenID: String] = [:]) throws {
         guard let pattern = PatternID(argument: pattern) else {
             throw Invalid(description: "unknown pattern '\(pattern)' (mvc, mvp, mvvm or viper)")
         }
+        var overrides: [ScreenID: PatternID] = [:]
+        for screen in ScreenID.allCases {
+            guard let value = screenPatterns[screen] else { continue }
+            guard let override = PatternID(argument: value) else {
+                throw Invalid(description: "unknown pattern '\(value)' for --\(screen.rawValue)-pattern (mvc, mvp, mvvm or viper)")
+            }
+            overrides[screen] = override
+        }
+        self.screenPatterns = overrides
         guard let screen = ScreenID(argument: screen) else {
             throw Invalid(description: "unknown screen '\(screen)' (greeting or listings)")
         }

@@ -28,12 +28,28 @@ struct TraceCommandTests {
         (["--keys", "down entre"], "mvx trace: unknown key 'entre' in --keys"),
         (["--keys", "\"Ann"], "mvx trace: unterminated quote in '\"Ann' in --keys"),
         (["--format", "yaml"], "mvx trace: unknown format 'yaml' (text, json or mermaid)"),
+        (["--listings-pattern", "vipr"], "mvx trace: unknown pattern 'vipr' for --listings-pattern (mvc, mvp, mvvm or viper)"),
+        (["--greeting-pattern", "MV"], "mvx trace: unknown pattern 'MV' for --greeting-pattern (mvc, mvp, mvvm or viper)"),
     ])
     func errors(arguments: [String], message: String) throws {
         let result = try runMVX(["trace"] + arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == message + "\n")
+    }
+
+    @Test("a mixed app: the greeting in MVC, the listings in VIPER, both in one trace")
+    func mixed() throws {
+        let result = try runMVX(["trace", "--greeting-pattern", "mvc", "--listings-pattern", "viper",
+                                 "--keys", "enter l"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("▸ ") }
+        #expect(headers == ["▸ start: Greeting MVC · Listings VIPER · MVC", "▸ Enter on [Show greeting] · MVC",
+                            "▸ switch to VIPER Listings · VIPER"])
+        #expect(result.stdout.contains("Controller GreetingViewController.didTapShowGreeting"))
+        // Only what the switch runs synchronously: when the page lands depends on the machine's load.
+        #expect(result.stdout.contains("Shell AppShell.switchTo  tear down MVC Greeting, build VIPER Listings"))
+        #expect(result.stdout.contains("Interactor ListingsInteractor.loadListings"))
     }
 
     @Test("--help documents the key script syntax; the interactive flags still belong to mvx itself")

@@ -102,3 +102,79 @@ struct UserFlowTests {
         #expect(try await session.waitForExit() == 0)
     }
 }
+
+/// A mixed app from the command line: the greeting in MVC, the listings in VIPER, each built in
+/// its own pattern as the user goes back and forth, and bad per-screen flags refused in one line.
+@Suite("Mixed patterns (tmux)", .serialized,
+       .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct MixedPatternEndToEndTests {
+    private func expectScreen(_ session: TmuxSession, shows text: String, _ step: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (shown, screen) = try await session.waitUntil(screenContains: text)
+        #expect(shown, "\(step): '\(text)' not on screen:\n\(screen)", sourceLocation: sourceLocation)
+    }
+
+    @Test func startMixedSwitchScreensAndQuit() async throws {
+        let session = try TmuxSession(
+            command: [mvxBinary, "--greeting-pattern", "mvc", "--listings-pattern", "viper", "--latency", "0"],
+            width: 80, height: 24)
+        defer { session.close() }
+        try await expectScreen(session, shows: "MVC · Greeting", "start on the greeting, in MVC")
+        try await expectScreen(session, shows: "g Greeting MVC  l Listings VIPER │ x mix", "the header names the mix")
+        try session.send(keys: "Enter")
+        try await expectScreen(session, shows: "Controller GreetingViewController", "MVC's controller in the trace")
+
+        try session.type("l")
+        try await expectScreen(session, shows: "VIPER · Listings", "the listings, built in VIPER")
+        try await expectScreen(session, shows: "龙湖天街27号楼", "VIPER's first page")
+        try await expectScreen(session, shows: "ListingsPresenter", "VIPER's presenter in the trace")
+        try session.type("g")
+        try await expectScreen(session, shows: "MVC · Greeting", "back on the greeting, still MVC")
+        try await expectScreen(session, shows: "▸ switch to MVC Greeting · MVC", "the switch in the trace")
+
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
+    @Test("--pattern sets both screens; an override wins for its screen")
+    func patternAndOverride() async throws {
+        let session = try TmuxSession(
+            command: [mvxBinary, "--pattern", "mvvm", "--listings-pattern", "mvp", "--screen", "listings", "--latency", "0"],
+            width: 100, height: 30)
+        defer { session.close() }
+        try await expectScreen(session, shows: "MVP · Listings", "the override for the listings")
+        try await expectScreen(session, shows: "g Greeting MVVM  l Listings MVP", "--pattern for the greeting")
+        try session.type("g")
+        try await expectScreen(session, shows: "MVVM · Greeting", "the greeting in --pattern's pattern")
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
+}
+
+/// The per-screen flags on the command line (no terminal needed).
+@Suite("Mixed patterns (command line)", .timeLimit(.minutes(1)))
+struct MixedPatternCommandLineTests {
+    @Test("a bad per-screen pattern: exit 2, an error line naming the flag and the values, no terminal touched",
+          arguments: ["--greeting-pattern", "--listings-pattern"])
+    func badValue(flag: String) throws {
+        let result = try TmuxSession.run([mvxBinary, flag, "mvvc"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        let first = result.error.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first == "Error: The value 'mvvc' is invalid for '\(flag) <pattern>'. "
+                + "Please provide one of 'mvc', 'mvp', 'mvvm' or 'viper'.", "\(result.error)")
+        #expect(!result.error.contains("\u{1B}"))
+    }
+
+    @Test("mvx run --help documents the per-screen flags and the x key, without value lists under each flag")
+    func help() throws {
+        let result = try TmuxSession.run([mvxBinary, "run", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("--greeting-pattern <pattern>") && result.output.contains("--listings-pattern <pattern>"))
+        #expect(result.output.contains("x mix"))
+        #expect(result.output.contains("(values: mvc, mvp, mvvm, viper)"))
+        #expect(!result.output.contains("        mvc               -"), "no empty description per value")
+    }
+}

@@ -127,6 +127,32 @@ struct ReplayTests {
         #expect(entries[0].events.contains { $0.isAsync && $0.role == .network }, "the person loads after the build")
     }
 
+    @Test("a mixed replay (mvx trace --listings-pattern viper): x, 1-4, g and l act as they do live")
+    func mixedReplay() async throws {
+        let entries = try await TestApp.replayRunner().run(
+            .mvc, .greeting, keys: [.enter, .character("l"), .character("g"), .character("2")],
+            screenPatterns: [.listings: .viper])
+        #expect(entries.map(\.action.label).filter { !$0.contains("[") && $0.count > 2 } == [
+            "start: Greeting MVC · Listings VIPER", "switch to VIPER Listings", "switch to MVC Greeting",
+            "switch to MVP Greeting",
+        ])
+        let patterns = entries.filter { !$0.events.isEmpty }.map(\.action.pattern)
+        #expect(patterns == ["MVC", "MVC", "VIPER", "MVC", "MVP"])
+        let listings = try #require(entries.first { $0.action.label == "switch to VIPER Listings" })
+        #expect(listings.events.contains { $0.role == .interactor && !$0.isAsync }, "VIPER's interactor starts the load")
+        #expect(entries.last?.events.first?.detail == "tear down MVC Greeting, build MVP Greeting",
+                "in mix mode 2 moves only the greeting")
+
+        // The first screen is checked in its own pattern, and named so when it is missing.
+        let registry = ModuleRegistry()
+        let runner = ReplayRunner(registry: registry) {
+            ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock()))
+        }
+        await #expect(throws: ReplayError.unavailable(.viper, .listings)) {
+            _ = try await runner.run(.mvc, .listings, keys: [], screenPatterns: [.listings: .viper])
+        }
+    }
+
     @Test("replays are deterministic and independent")
     func deterministic() async throws {
         let runner = TestApp.replayRunner()

@@ -18,14 +18,14 @@ enum TestApp {
 
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,
-        appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
+        screenPatterns: [ScreenID: PatternID] = [:], appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
         clock: any Clock<Duration> = ImmediateClock()
     ) -> HeadlessSession {
         let registry = ModuleRegistry()
         for modules in patterns { registry.register(modules) }
         return HeadlessSession(
             registry: registry, context: ModuleContext(appState: appState, network: network(clock: clock)), size: size,
-            pattern: pattern, screen: screen)
+            pattern: pattern, screen: screen, screenPatterns: screenPatterns)
     }
 
     /// The fake network over the bundled fixtures, instant and without failures unless told.

@@ -36,12 +36,16 @@ public struct ReplayRunner {
 
     /// Builds `pattern`'s `screen` on a fresh context, presses `keys` one by one (settling after
     /// each; a key that quits ends the script) and returns every action with its events, the
-    /// screen's construction first.
+    /// screen's construction first. `screenPatterns` puts single screens in another pattern (a
+    /// mixed app, in mix mode), as the command line's `--greeting-pattern` and `--listings-pattern` do.
     public func run(
-        _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size = ReplayRunner.defaultSize
+        _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size = ReplayRunner.defaultSize,
+        screenPatterns: [ScreenID: PatternID] = [:]
     ) async throws(ReplayError) -> [TraceBuffer.Entry] {
-        guard registry.isAvailable(pattern, screen) else { throw .unavailable(pattern, screen) }
-        let session = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern, screen: screen)
+        let first = ScreenPatterns(pattern, overrides: screenPatterns)[screen]
+        guard registry.isAvailable(first, screen) else { throw .unavailable(first, screen) }
+        let session = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern,
+                                      screen: screen, screenPatterns: screenPatterns)
         await session.settle()
         for key in keys {
             session.press(key)

@@ -17,7 +17,8 @@ public final class AppShell {
     public private(set) var frameCount = 0
 
     private let registry: ModuleRegistry
-    private let context: ModuleContext
+    /// What modules are built with; panels read the network from it.
+    let context: ModuleContext
     private let tracer: Tracer
     private let traceBuffer: TraceBuffer
     private let screen: any Screen

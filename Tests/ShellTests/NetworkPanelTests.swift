@@ -78,7 +78,7 @@ struct NetworkPanelTests {
 
         session.press(.character("o"))
         #expect(network.scenario.offline)
-        #expect(session.text.contains("offline   on — every request fails"))
+        #expect(session.text.contains("offline   on · requests fail"))
         session.press(.character("o"))
         #expect(!network.scenario.offline)
 

@@ -131,7 +131,7 @@ final class NetworkPanel: ShellPanel {
         let rates = scenario.failureRates.total
         return [
             line("+ -", "latency", Self.describe(scenario.latency)),
-            line("o", "offline", scenario.offline ? "on — every request fails" : "off",
+            line("o", "offline", scenario.offline ? "on · requests fail" : "off",
                  scenario.offline ? ShellTheme.networkFailed : .plain),
             line("k f", "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
                  armed == nil ? .plain : ShellTheme.notice),
@@ -213,7 +213,7 @@ final class NetworkPanel: ShellPanel {
         case .cacheHit: texts.append("policy: memory cache, nothing sent")
         case .ignored(let reason, let joined):
             texts.append("policy: ignored, \(reason)" + (joined.map { "; the caller joined \($0)" } ?? ""))
-        case .cancelled(let reason): texts.append("policy: \(reason), reply dropped")
+        case .cancelled(let reason): texts.append("cancelled: \(reason); a late reply is dropped")
         case .rejected(let error): texts.append("not sent: " + error.userMessage)
         case .vetoed(let interceptor): texts.append("not sent: vetoed by \(interceptor)")
         }
@@ -290,7 +290,8 @@ final class NetworkPanel: ShellPanel {
 
     private static func seconds(_ duration: Duration) -> String {
         let value = duration / .seconds(1)
-        return String(Int(value)) + "." + String(Int((value * 10).rounded(.down)) % 10) + " s"
+        // No space before the unit: the detail lines wrap at spaces, and "s" alone on a line reads as nothing.
+        return String(Int(value)) + "." + String(Int((value * 10).rounded(.down)) % 10) + "s"
     }
 
     private static func percent(_ fraction: Double) -> String {

@@ -220,6 +220,12 @@ public final class AppShell {
         }
     }
 
+    /// Runs a change a panel made (the inspector turning the network off) as an action of its own,
+    /// so the trace pane, once the panel closes, shows it before the failures it explains.
+    func performPanelAction(_ label: String, _ body: () -> Void) {
+        tracer.beginAction(label, pattern: pattern.name).run(body)
+    }
+
     /// Runs a key's handling inside a trace action. Consecutive typing in one field continues
     /// one action, so a typed name reads as one entry rather than one per letter.
     private func withAction(for key: Key, window: Window, _ body: () -> Bool) -> Bool {

@@ -144,6 +144,23 @@ struct NetworkPanelTests {
         #expect(session.shell.panel is NetworkPanel)
     }
 
+    @Test("each control's change is an action in the trace, shown before the failure it explains")
+    func controlsAreTraced() async throws {
+        let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvc, screen: .listings)
+        await session.settle()
+        _ = try Self.open(session)
+        session.press(.character("+"), .character("o"), .character("f"), .character("e"))
+        session.press(.character("<"))  // choosing a record changes nothing: no action
+        session.press(.character("n"))
+        let entries = session.traceBuffer.entries.filter { $0.action.label.hasSuffix(" in the network inspector") }
+        #expect(entries.map(\.action.label) == ["+ in the network inspector", "o in the network inspector",
+                                                "f in the network inspector", "e in the network inspector"])
+        let details = entries.flatMap(\.events).map { "\($0.role.rawValue) \($0.detail)" }
+        #expect(details == ["Network latency 0 ms → 13–100 ms", "Network offline: every request fails at once",
+                            "Network fail next: timeout armed", "Cache cleared"])
+        #expect(session.text.contains("▸ o in the network inspector"), "the trace pane is back and shows them")
+    }
+
     @Test("a reply landing between key presses redraws the panel: it observes the journal, never polls")
     func redrawsWhenTheJournalChanges() async throws {
         let clock = TestClock()

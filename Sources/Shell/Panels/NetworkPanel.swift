@@ -1,6 +1,7 @@
 import Mediator
 import Networking
 import Terminal
+import Tracing
 import Widgets
 
 extension PanelID {
@@ -55,20 +56,34 @@ final class NetworkPanel: ShellPanel {
         let scenario = network.scenario
         switch key {
         case .character("+"), .character("="):
-            scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: true) }
+            changeLatency(up: true, key: key)
         case .character("-"):
-            scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: false) }
+            changeLatency(up: false, key: key)
         case .character("o"):
-            scenario.offline.toggle()
+            traced(key) {
+                scenario.offline.toggle()
+                trace(.network, self, scenario.offline ? "offline: every request fails at once" : "online")
+            }
         case .character("k"):
             let kinds = FailureKind.allCases
             failureKind = kinds[((kinds.firstIndex(of: failureKind) ?? 0) + 1) % kinds.count]
-            // An armed failure follows the choice, so what is shown is what will happen.
-            scenario.update { if $0.nextFailure != nil { $0.nextFailure = failureKind } }
+            // An armed failure follows the choice, so what is shown is what will happen. In one
+            // lock: the server may take the armed failure at any moment, and must not get it back.
+            let kind = failureKind
+            var rearmed = false
+            scenario.update {
+                guard $0.nextFailure != nil else { return }
+                $0.nextFailure = kind
+                rearmed = true
+            }
+            if rearmed { traced(key) { trace(.network, self, "fail next: \(kind.rawValue) armed") } }
         case .character("f"):
-            scenario.nextFailure = scenario.nextFailure == nil ? failureKind : nil
+            traced(key) {
+                scenario.nextFailure = scenario.nextFailure == nil ? failureKind : nil
+                trace(.network, self, "fail next: " + (scenario.nextFailure.map { "\($0.rawValue) armed" } ?? "disarmed"))
+            }
         case .character("e"):
-            network.cache.removeAll()
+            traced(key) { network.cache.removeAll() }
         case .character("<"):
             moveSelection(newer: true)
         case .character(">"):
@@ -77,6 +92,20 @@ final class NetworkPanel: ShellPanel {
             return .ignored
         }
         return .handled
+    }
+
+    private func changeLatency(up: Bool, key: Key) {
+        traced(key) {
+            let old = network.scenario.current.latency
+            network.scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
+            trace(.network, self, "latency \(Self.describe(old)) → \(Self.describe(network.scenario.current.latency))")
+        }
+    }
+
+    /// A control's change as its own trace action, labelled like a key press.
+    private func traced(_ key: Key, _ body: () -> Void) {
+        guard let shell else { return body() }
+        shell.performPanelAction("\(key) in the network inspector", body)
     }
 
     private func moveSelection(newer: Bool) {
@@ -278,7 +307,8 @@ final class NetworkPanel: ShellPanel {
         switch record.outcome {
         case .succeeded, .failed, .cacheHit, .cancelled:
             guard record.sentAt != nil || record.outcome == .cacheHit, let latency = record.latency else { return nil }
-            return "\(Int(milliseconds(latency).rounded())) ms"
+            let value = milliseconds(latency)
+            return value < 1000 ? "\(Int(value.rounded())) ms" : "\(trimmed(value / 1000)) s"
         case .inFlight, .ignored, .rejected, .vetoed:
             return nil
         }

@@ -263,7 +263,9 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             return
         }
         defer { monitor.requestEnded() }
-        let milliseconds = (clock.now - flight.startedAt) / .milliseconds(1)
+        // One reading of the clock, so the journal's latency is the one the trace shows.
+        let landedAt = clock.now
+        let milliseconds = (landedAt - flight.startedAt) / .milliseconds(1)
         let label = "GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")"
         let outcome: Result<JSONValue, APIError>
         switch result {
@@ -279,7 +281,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         case .success(let json):
             let count = json["items"]?.arrayValue?.count
             trace(.network, self, "\(label) → \(count.map { "\($0) items" } ?? "ok"), \(Int(milliseconds)) ms")
-            journal.finish(flight.record, .succeeded(items: count), at: clock.now)
+            journal.finish(flight.record, .succeeded(items: count), at: landedAt)
             if case .memory(let timeToLive) = api.cachePolicy {
                 cache.store(json, for: CacheKey(service: api.service.id, method: api.method, parameters: flight.request.parameters), timeToLive: timeToLive)
             }
@@ -287,7 +289,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             for waiter in flight.waiters { waiter.resume(returning: .success(rawData ?? json)) }
         case .failure(let error):
             trace(.network, self, "\(label) → \(error.shortName), \(Int(milliseconds)) ms")
-            journal.finish(flight.record, .failed(error), at: clock.now)
+            journal.finish(flight.record, .failed(error), at: landedAt)
             deliverFailure(error, record: flight.record)
             for waiter in flight.waiters { waiter.resume(returning: .failure(error)) }
         }

@@ -24,7 +24,8 @@ final class NetworkPanel: ShellPanel {
 
     private weak var shell: AppShell?
     private let network: NetworkEnvironment
-    private var observation: RequestJournal.Observation?
+    /// Keeps the panel subscribed to the journal while it is open.
+    private let observation: RequestJournal.Observation
     /// The kind `f` arms; `k` cycles it.
     private(set) var failureKind: FailureKind = .timeout
     /// The record chosen with `<` `>`; nil follows the newest.

@@ -142,6 +142,10 @@ struct NetworkPanelTests {
         #expect(!session.context.network.scenario.offline && session.context.network.scenario.nextFailure == nil)
         #expect(session.context.appState.person.lastName == "Blaineof")
         #expect(session.shell.panel is NetworkPanel)
+        #expect(session.text.contains("typing: letters go to the field"), "the key line says why its keys rest")
+        session.press(.down, .character("o"))
+        #expect(session.context.network.scenario.offline, "off the field, o is the panel's again")
+        #expect(session.text.contains("+ - o k f e"))
     }
 
     @Test("each control's change is an action in the trace, shown before the failure it explains")

@@ -62,6 +62,7 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
     public internal(set) var attempt: Int?
     /// The size of the reply's body, once it arrived.
     public internal(set) var byteCount: Int?
+    /// What became of it (`.inFlight` until it lands or is cancelled).
     public internal(set) var outcome: RequestOutcome
     /// Each interception point reached, with how many interceptors were called there, in order.
     public internal(set) var interceptorCalls: [InterceptorCall] = []
@@ -85,11 +86,6 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
 
     /// The interception points reached, in order.
     public var interceptionPoints: [InterceptionPoint] { interceptorCalls.map(\.point) }
-
-    /// How many interceptor calls were made at `point`.
-    public func interceptorCount(at point: InterceptionPoint) -> Int {
-        interceptorCalls.filter { $0.point == point }.reduce(0) { $0 + $1.count }
-    }
 
     mutating func note(_ point: InterceptionPoint, count: Int) {
         guard count > 0 else { return }

@@ -259,6 +259,12 @@ final class NetworkPanel: ShellPanel {
 
     /// The key line: every key, with its word where there is room (the controls above name theirs).
     private func drawKeys(in canvas: Canvas) {
+        if shell?.activeWindow?.focusedView is TextField {
+            // The keys below would be typed: say so rather than list keys that do nothing now.
+            let hint = " typing: letters go to the field · ↑↓ leave it"
+            canvas.draw(DisplayWidth.truncate(hint, to: canvas.size.width), at: .zero, style: ShellTheme.detail)
+            return
+        }
         let controls: [(String, String)] = [("+ -", "latency"), ("o", "offline"), ("k", "kind"), ("f", "fail next"),
                                             ("e", "empty cache")]
         let always: [(String, String)] = [("< >", "select"), ("n", "close")]

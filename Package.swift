@@ -83,7 +83,7 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model"],
+            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking"],
             swiftSettings: strict
         ),
         .executableTarget(

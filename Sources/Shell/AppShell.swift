@@ -27,7 +27,8 @@ public final class AppShell {
     public private(set) var frameCount = 0
 
     private let registry: ModuleRegistry
-    private let context: ModuleContext
+    /// What modules are built with; panels read the network from it.
+    let context: ModuleContext
     private let tracer: Tracer
     private let traceBuffer: TraceBuffer
     private let screen: any Screen
@@ -261,6 +262,12 @@ public final class AppShell {
                 notice = "mix off: every screen in \(shown.name); 1-4 and Tab change them all"
             }
         }
+    }
+
+    /// Runs a change a panel made (the inspector turning the network off) as an action of its own,
+    /// so the trace pane, once the panel closes, shows it before the failures it explains.
+    func performPanelAction(_ label: String, _ body: () -> Void) {
+        tracer.beginAction(label, pattern: pattern.name).run(body)
     }
 
     /// Runs a key's handling inside a trace action. Consecutive typing in one field continues

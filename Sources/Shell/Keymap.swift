@@ -55,6 +55,10 @@ public enum Keymap {
         KeyBinding(
             keysLabel: "c", barLabel: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
+        KeyBinding(
+            keysLabel: "n", barLabel: nil,
+            help: "network inspector: requests, latency, offline, fail next, cache",
+            commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keysLabel: "q", barLabel: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

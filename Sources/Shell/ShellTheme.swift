@@ -21,6 +21,10 @@ enum ShellTheme {
     static let actionHeader = Style(attributes: .bold)
     static let detail = Style.dim
     static let location = Style(foreground: .indexed(244, fallback: .white), attributes: .dim)
+    /// The network inspector's outcomes: delivered, failed, answered from the cache.
+    static let networkOK = Style(foreground: .indexed(114, fallback: .green))
+    static let networkFailed = Style(foreground: .indexed(203, fallback: .red), attributes: .bold)
+    static let networkCached = Style(foreground: .indexed(75, fallback: .cyan))
     static let overlay = Style(foreground: .indexed(255, fallback: .white), background: .indexed(237, fallback: .blue))
     static let overlayTitle = Style(foreground: .indexed(214, fallback: .yellow), background: .indexed(237, fallback: .blue), attributes: .bold)
 

@@ -25,29 +25,7 @@ struct TerminalHygieneTests {
 
     /// Checks everything about the terminal after the program has exited.
     private func expectRestored(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let before = try #require(session.sttyBefore, sourceLocation: sourceLocation)
-        let after = try #require(session.sttyAfter, sourceLocation: sourceLocation)
-        let modesAfter = Set(after.split(whereSeparator: { " ;\n".contains($0) }).map(String.init))
-        #expect(modesAfter.contains("echo") && modesAfter.contains("icanon"),
-                "echo/icanon not restored:\n\(after)", sourceLocation: sourceLocation)
-        // The first line holds speed and size; the rest are the modes, which must match exactly.
-        #expect(after.split(separator: "\n").dropFirst() == before.split(separator: "\n").dropFirst(),
-                "tty modes differ from before:\n\(before)\n---\n\(after)", sourceLocation: sourceLocation)
-
-        let modes = try session.paneModes()
-        #expect(!modes.alternateScreen, "alternate screen still on", sourceLocation: sourceLocation)
-        #expect(modes.cursorVisible, "cursor still hidden", sourceLocation: sourceLocation)
-        #expect(!modes.keypad, "keypad transmit mode still on", sourceLocation: sourceLocation)
-
-        let (marked, screen) = try awaitlessCapture(session)
-        #expect(marked, "wrapper marker not on screen:\n\(screen)", sourceLocation: sourceLocation)
-        #expect(!screen.contains("MVC │") && !screen.contains(Self.header + " "),
-                "the app is still on screen:\n\(screen)", sourceLocation: sourceLocation)
-    }
-
-    private func awaitlessCapture(_ session: TmuxSession) throws -> (Bool, String) {
-        let screen = try session.capture()
-        return (screen.contains(TmuxSession.exitMarker), screen)
+        try session.expectTerminalRestored(appHeader: Self.header, sourceLocation: sourceLocation)
     }
 
     private func exit(_ session: TmuxSession) async throws -> Int32 {

@@ -35,13 +35,15 @@ public struct FakeServer: Transport {
     }
 
     public func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
-        let scenario = scenario.current
+        let scenario = scenario.takeScenarioForRequest()
         if scenario.offline { throw .noNetwork }
         var random = SeededRandom(
             seed: scenario.seed, method: request.method, canonicalParameters: request.parameters.canonicalString,
             attempt: request.attempt)
         let latency = scenario.drawLatency(&random)
-        let failure = scenario.failureRates.failure(forRoll: random.nextUnit())
+        // The roll is drawn even when a one-shot failure overrides it, so later draws stay the same.
+        let rolled = scenario.failureRates.failure(forRoll: random.nextUnit())
+        let failure = scenario.nextFailure ?? rolled
 
         // A timeout holds the request for the longest latency the scenario allows.
         try await wait(failure == .timeout ? scenario.latency.upperBound : latency)

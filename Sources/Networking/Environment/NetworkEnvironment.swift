@@ -15,6 +15,8 @@ public final class NetworkEnvironment {
     public var interceptors: [any APIInterceptor]
     /// Every request in flight from managers made here.
     public let monitor: RequestMonitor
+    /// The recent calls to managers made here and what became of them (the network inspector's list).
+    public let journal: RequestJournal
 
     public convenience init(
         transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), scenario: ScenarioControls = ScenarioControls(),
@@ -34,6 +36,7 @@ public final class NetworkEnvironment {
         self.scenario = scenario
         self.interceptors = interceptors
         self.monitor = RequestMonitor(sleepers: clock.sleepers)
+        self.journal = RequestJournal()
     }
 
     /// A landing point for one screen module; call `cancelAll()` on it when the module goes away.
@@ -45,7 +48,7 @@ public final class NetworkEnvironment {
     public func makeManager<API: APIDescriptor>(_ api: API, landingPoint: LandingPoint) -> APIManager<API> {
         APIManager(
             api: api, transport: transport, cache: cache, clock: clock, landingPoint: landingPoint,
-            interceptors: interceptors, monitor: monitor)
+            interceptors: interceptors, monitor: monitor, journal: journal)
     }
 
     public func makeRentListManager(landingPoint: LandingPoint) -> RentListManager {

@@ -31,6 +31,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private let clock: NetworkClock
     private let landingPoint: LandingPoint
     private let monitor: RequestMonitor
+    private let journal: RequestJournal
     private let pager: (any PagedAPIDescriptor)?
     private var rawData: JSONValue?
     private var settledState: LoadState = .idle
@@ -43,6 +44,8 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private struct Flight {
         var request: SignedRequest
         var page: Int?
+        /// The request's record in the journal.
+        var record: Int
         var startedAt: Duration
         var context: TraceContext?
         var task: Task<Void, Never>?
@@ -64,10 +67,12 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// Prefer `NetworkEnvironment.make…Manager(landingPoint:)`, which passes the shared pieces.
     public init(
         api: API, transport: any Transport, cache: ResponseCache, clock: NetworkClock, landingPoint: LandingPoint,
-        interceptors: [any APIInterceptor] = [], monitor: RequestMonitor = RequestMonitor()
+        interceptors: [any APIInterceptor] = [], monitor: RequestMonitor = RequestMonitor(),
+        journal: RequestJournal = RequestJournal()
     ) {
         self.api = api
         self.monitor = monitor
+        self.journal = journal
         self.transport = transport
         self.cache = cache
         self.clock = clock
@@ -83,6 +88,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         for flight in inFlight.values {
             flight.task?.cancel()
             monitor.requestEnded()
+            journal.finish(flight.record, .cancelled("manager released"), at: clock.now)
         }
     }
 
@@ -150,19 +156,23 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private func submit(_ purpose: Purpose) -> Submission {
         guard !landingPoint.isClosed else {
             trace(.network, self, "ignored: \(landingPoint.name) torn down")
+            journalIgnored("\(landingPoint.name) torn down", purpose: purpose, joined: nil)
             return .finished(.failure(.cancelled))
         }
         if purpose == .page(first: false) {
             if let newest = inFlight.keys.max() {
                 trace(.network, self, "ignored: page already loading")
+                journalIgnored("page already loading", purpose: purpose, joined: newest)
                 return .inFlight(newest)
             }
             if isLastPage {
                 trace(.network, self, "ignored: last page")
+                journalIgnored("last page", purpose: purpose, joined: nil)
                 return .finished(rawData.map { .success($0) } ?? .failure(.noContent))
             }
         } else if purpose == .refresh, let newest = inFlight.keys.max() {
             trace(.network, self, "ignored: already loading (refresh)")
+            journalIgnored("already loading (refresh)", purpose: purpose, joined: newest)
             return .inFlight(newest)
         } else if let newest = inFlight.keys.max() {
             switch requestPolicy {
@@ -170,6 +180,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
                 break
             case .ignoreIfLoading:
                 trace(.network, self, "ignored: already loading")
+                journalIgnored("already loading", purpose: purpose, joined: newest)
                 return .inFlight(newest)
             case .cancelPrevious:
                 for id in inFlight.keys.sorted() { cancel(id, reason: "cancelled previous") }
@@ -185,24 +196,32 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             page = number
         }
         let canonical = CanonicalParameters(values)
+        let record = journal.begin(method: api.method, service: api.service.id, parameters: canonical, page: page,
+                                   at: clock.now)
 
-        for interceptor in interceptors where !interceptor.shouldCall(self, parameters: canonical) {
+        for (index, interceptor) in interceptors.enumerated() where !interceptor.shouldCall(self, parameters: canonical) {
             trace(.network, self, "vetoed by \(type(of: interceptor))")
+            journal.note(record, .shouldCall, count: index + 1)
+            journal.finish(record, .vetoed(by: "\(type(of: interceptor))"), at: clock.now)
             return .finished(.failure(.cancelled))
         }
+        journal.note(record, .shouldCall, count: interceptors.count)
         do throws(APIError) {
             try api.validate(parameters: canonical)
         } catch {
             trace(.network, self, "not sent: \(error.userMessage)")
-            deliverFailure(error)
+            journal.finish(record, .rejected(error), at: clock.now)
+            deliverFailure(error, record: record)
             return .finished(.failure(error))
         }
 
         let key = CacheKey(service: api.service.id, method: api.method, parameters: canonical)
         if case .memory = api.cachePolicy, purpose != .refresh, let hit = cache.value(for: key) {
             trace(.cache, self, "cache hit \(key)")
+            journal.finish(record, .cacheHit, at: clock.now)
             for interceptor in interceptors { interceptor.afterCall(self, parameters: canonical) }
-            deliverSuccess(hit, page: page)
+            journal.note(record, .afterCall, count: interceptors.count)
+            deliverSuccess(hit, page: page, record: record)
             return .finished(.success(hit))
         }
 
@@ -212,8 +231,13 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         let id = nextRequestID
         nextRequestID += 1
         let context = Trace.context
-        inFlight[id] = Flight(request: request, page: page, startedAt: clock.now, context: context)
+        let startedAt = clock.now
+        inFlight[id] = Flight(request: request, page: page, record: record, startedAt: startedAt, context: context)
         monitor.requestStarted()
+        journal.update(record) {
+            $0.sentAt = startedAt
+            $0.attempt = attempt
+        }
         trace(.network, self, "GET \(api.method)\(page.map { " page=\($0)" } ?? "")" + (attempt > 0 ? " attempt \(attempt + 1)" : ""))
         let transport = self.transport
         // The task holds the manager weakly: a torn-down screen's manager can go while the reply travels.
@@ -229,6 +253,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         }
         setState(.loading)
         for interceptor in interceptors { interceptor.afterCall(self, parameters: canonical) }
+        journal.note(record, .afterCall, count: interceptors.count)
         return .inFlight(id)
     }
 
@@ -238,28 +263,34 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             return
         }
         defer { monitor.requestEnded() }
-        let milliseconds = (clock.now - flight.startedAt) / .milliseconds(1)
+        // One reading of the clock, so the journal's latency is the one the trace shows.
+        let landedAt = clock.now
+        let milliseconds = (landedAt - flight.startedAt) / .milliseconds(1)
         let label = "GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")"
         let outcome: Result<JSONValue, APIError>
         switch result {
         case .failure(let error):
             outcome = .failure(error)
         case .success(let bytes):
+            journal.update(flight.record) { $0.byteCount = bytes.count }
             for interceptor in interceptors { interceptor.didReceiveResponse(self, byteCount: bytes.count) }
+            journal.note(flight.record, .didReceiveResponse, count: interceptors.count)
             outcome = parse(bytes, parameters: flight.request.parameters)
         }
         switch outcome {
         case .success(let json):
             let count = json["items"]?.arrayValue?.count
             trace(.network, self, "\(label) → \(count.map { "\($0) items" } ?? "ok"), \(Int(milliseconds)) ms")
+            journal.finish(flight.record, .succeeded(items: count), at: landedAt)
             if case .memory(let timeToLive) = api.cachePolicy {
                 cache.store(json, for: CacheKey(service: api.service.id, method: api.method, parameters: flight.request.parameters), timeToLive: timeToLive)
             }
-            deliverSuccess(json, page: flight.page)
+            deliverSuccess(json, page: flight.page, record: flight.record)
             for waiter in flight.waiters { waiter.resume(returning: .success(rawData ?? json)) }
         case .failure(let error):
             trace(.network, self, "\(label) → \(error.shortName), \(Int(milliseconds)) ms")
-            deliverFailure(error)
+            journal.finish(flight.record, .failed(error), at: landedAt)
+            deliverFailure(error, record: flight.record)
             for waiter in flight.waiters { waiter.resume(returning: .failure(error)) }
         }
     }
@@ -281,7 +312,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         return .success(json)
     }
 
-    private func deliverSuccess(_ json: JSONValue, page: Int?) {
+    private func deliverSuccess(_ json: JSONValue, page: Int?, record: Int) {
         if let pager, let page {
             let info = pager.pageInfo(of: json)
             rawData = page == 1 || rawData == nil ? json : pager.appending(json, to: rawData!)
@@ -293,25 +324,41 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         settledState = .loaded
         setState(inFlight.isEmpty ? .loaded : .loading)
         for interceptor in interceptors { interceptor.beforeSuccess(self) }
+        journal.note(record, .beforeSuccess, count: interceptors.count)
         delegate?.managerDidSucceed(self)
         for interceptor in interceptors { interceptor.afterSuccess(self) }
+        journal.note(record, .afterSuccess, count: interceptors.count)
     }
 
-    private func deliverFailure(_ error: APIError) {
+    private func deliverFailure(_ error: APIError, record: Int) {
         settledState = .failed(error)
         setState(inFlight.isEmpty ? settledState : .loading)
         for interceptor in interceptors { interceptor.beforeFailure(self, error: error) }
+        journal.note(record, .beforeFailure, count: interceptors.count)
         delegate?.managerDidFail(self, error: error)
         for interceptor in interceptors { interceptor.afterFailure(self, error: error) }
+        journal.note(record, .afterFailure, count: interceptors.count)
     }
 
     private func cancel(_ id: Int, reason: String) {
         guard let flight = inFlight.removeValue(forKey: id) else { return }
         monitor.requestEnded()
+        journal.finish(flight.record, .cancelled(reason), at: clock.now)
         flight.task?.cancel()
         trace(.network, self, "\(reason): GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")")
         for waiter in flight.waiters { waiter.resume(returning: .failure(.cancelled)) }
         if inFlight.isEmpty { setState(settledState) }
+    }
+
+    /// Journals a call the policy (or paging) ignored; `joined` is the in-flight request it joined.
+    private func journalIgnored(_ reason: String, purpose: Purpose, joined: Int?) {
+        let page: Int? = switch purpose {
+        case .single: nil
+        case .page(first: true), .refresh: 1
+        case .page(first: false): nextPageNumber
+        }
+        journal.ignored(method: api.method, service: api.service.id, page: pager == nil ? nil : page, reason: reason,
+                        joined: joined.flatMap { inFlight[$0]?.record }, at: clock.now)
     }
 
     private func setState(_ newState: LoadState) {

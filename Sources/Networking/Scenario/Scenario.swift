@@ -8,17 +8,22 @@ public struct Scenario: Sendable, Hashable {
     public var failureRates: FailureRates
     /// When true every request fails at once with `.noNetwork`.
     public var offline: Bool
+    /// A one-shot: the next request to reach the server fails with this kind whatever its roll,
+    /// and the server clears it (see `ScenarioControls.takeScenarioForRequest()`).
+    public var nextFailure: FailureKind?
 
     public init(
         seed: UInt64 = 0,
         latency: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(400),
         failureRates: FailureRates = .none,
-        offline: Bool = false
+        offline: Bool = false,
+        nextFailure: FailureKind? = nil
     ) {
         self.seed = seed
         self.latency = latency
         self.failureRates = failureRates
         self.offline = offline
+        self.nextFailure = nextFailure
     }
 
     /// No latency, no failures: for tests and benchmarks.
@@ -28,6 +33,27 @@ public struct Scenario: Sendable, Hashable {
     public func drawLatency(_ random: inout SeededRandom) -> Duration {
         let span = latency.upperBound - latency.lowerBound
         return latency.lowerBound + span * random.nextUnit()
+    }
+
+    // MARK: Stepping the latency (the inspector's + and -)
+
+    /// The upper bounds `steppedLatency` moves between: doubling, because latency is felt on a
+    /// log scale (50 → 100 ms is as noticeable as 1 → 2 s).
+    public static let latencyLadder: [Duration] = [0, 100, 200, 400, 800, 1600, 3200, 6400].map { .milliseconds($0) }
+
+    /// `range` one step slower (`up`) or faster: the upper bound moves to the next rung of
+    /// `latencyLadder`, the lower bound keeps its share of it (so jitter stays), and below the
+    /// first rung everything is zero. Off-ladder ranges (from `--latency`) move to the nearest rung.
+    public static func steppedLatency(_ range: ClosedRange<Duration>, up: Bool) -> ClosedRange<Duration> {
+        let upper = range.upperBound
+        let ladder = latencyLadder
+        let target = up ? ladder.first { $0 > upper } ?? ladder[ladder.count - 1]
+            : ladder.last { $0 < upper } ?? .zero
+        guard target > .zero else { return .zero ... .zero }
+        // From zero there is no share to keep: the default range's (50 of 400, an eighth).
+        let share = upper > .zero ? range.lowerBound / upper : 0.125
+        let lower = target * share
+        return min(lower, target)...target
     }
 
     // MARK: Parsing the command line's strings

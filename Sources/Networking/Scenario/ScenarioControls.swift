@@ -20,6 +20,24 @@ public final class ScenarioControls: Sendable {
         state.withLock { change(&$0) }
     }
 
+    /// The one-shot failure armed for the next request, if any (nil disarms it).
+    public var nextFailure: FailureKind? {
+        get { current.nextFailure }
+        set { update { $0.nextFailure = newValue } }
+    }
+
+    /// The scenario one request is served with, taking the armed one-shot failure with it in the
+    /// same lock, so exactly one request gets it however many arrive at once. While offline the
+    /// one-shot stays armed: that request fails as offline anyway, and the failure is kept for the
+    /// first request that reaches the server.
+    public func takeScenarioForRequest() -> Scenario {
+        state.withLock { scenario in
+            let served = scenario
+            if !scenario.offline { scenario.nextFailure = nil }
+            return served
+        }
+    }
+
     /// Turns the network off or on.
     public var offline: Bool {
         get { current.offline }

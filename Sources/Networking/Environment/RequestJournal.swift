@@ -1,0 +1,206 @@
+/// The points where a manager calls its interceptors, in `APIInterceptor`'s order.
+public enum InterceptionPoint: String, Sendable, Hashable, CaseIterable {
+    case shouldCall, afterCall, didReceiveResponse, beforeSuccess, afterSuccess, beforeFailure, afterFailure
+}
+
+/// Interceptors called at one point of a request's life.
+public struct InterceptorCall: Sendable, Hashable {
+    public var point: InterceptionPoint
+    /// How many interceptors were called there (a veto stops at the one that said no).
+    public var count: Int
+
+    public init(point: InterceptionPoint, count: Int) {
+        self.point = point
+        self.count = count
+    }
+}
+
+/// What became of one call to a manager.
+public enum RequestOutcome: Sendable, Hashable {
+    /// Sent; the reply has not landed yet.
+    case inFlight
+    /// The reply landed and passed validation; `items` counts a list's rows (nil for other APIs).
+    case succeeded(items: Int?)
+    /// Sent, and failed: a transport error or a reply that failed validation.
+    case failed(APIError)
+    /// Answered from the cache: nothing was sent.
+    case cacheHit
+    /// The request policy (or paging) ignored the call: nothing was sent. `joined` is the record
+    /// of the request in flight the caller was given instead, if any.
+    case ignored(reason: String, joined: Int?)
+    /// Sent, then cancelled before its reply landed: why (a newer request, teardown, its caller).
+    case cancelled(String)
+    /// Not sent: the parameters failed the API's validation.
+    case rejected(APIError)
+    /// Not sent: an interceptor's `shouldCall` said no.
+    case vetoed(by: String)
+
+    /// True while the request waits for its reply.
+    public var isInFlight: Bool { self == .inFlight }
+}
+
+/// One call to a manager, as the network inspector shows it: the API, its parameters, when it
+/// started and ended on the network clock, what became of it and which interceptor hooks ran.
+public struct RequestRecord: Sendable, Hashable, Identifiable {
+    /// Numbered from 1 in the order calls reached the managers.
+    public let id: Int
+    /// The API method (`rent.list`).
+    public let method: String
+    /// The service id (`rent`).
+    public let service: String
+    /// The canonical parameters; nil when the call was ignored before they were assembled.
+    public let parameters: CanonicalParameters?
+    /// The page asked for (paged APIs).
+    public let page: Int?
+    /// When the manager took the call, on the network clock.
+    public let startedAt: Duration
+    /// When the request went to the transport (nil when nothing was sent).
+    public internal(set) var sentAt: Duration?
+    /// When it landed, failed, was cancelled or was answered without sending.
+    public internal(set) var endedAt: Duration?
+    /// 0 for the first send of these parameters by its manager, then 1, 2… (nil when not sent).
+    public internal(set) var attempt: Int?
+    /// The size of the reply's body, once it arrived.
+    public internal(set) var byteCount: Int?
+    /// What became of it (`.inFlight` until it lands or is cancelled).
+    public internal(set) var outcome: RequestOutcome
+    /// Each interception point reached, with how many interceptors were called there, in order.
+    public internal(set) var interceptorCalls: [InterceptorCall] = []
+
+    init(id: Int, method: String, service: String, parameters: CanonicalParameters?, page: Int?, startedAt: Duration,
+         outcome: RequestOutcome) {
+        self.id = id
+        self.method = method
+        self.service = service
+        self.parameters = parameters
+        self.page = page
+        self.startedAt = startedAt
+        self.outcome = outcome
+    }
+
+    /// The time from sending to landing (or from taking the call to answering it, when nothing was
+    /// sent); nil while in flight.
+    public var latency: Duration? {
+        endedAt.map { $0 - (sentAt ?? startedAt) }
+    }
+
+    /// The interception points reached, in order.
+    public var interceptionPoints: [InterceptionPoint] { interceptorCalls.map(\.point) }
+
+    mutating func note(_ point: InterceptionPoint, count: Int) {
+        guard count > 0 else { return }
+        interceptorCalls.append(InterceptorCall(point: point, count: count))
+    }
+}
+
+/// The recent calls to every manager of one environment, newest last: what the network inspector
+/// (`n`) lists. Managers write it at the points where they already decide — sent, answered from
+/// the cache, ignored by policy, cancelled, rejected, landed — so it costs a few value updates per
+/// request and never changes timing. Bounded: the oldest records go once `capacity` is reached.
+@MainActor
+public final class RequestJournal {
+    /// How many records a journal keeps unless told otherwise.
+    public static let defaultCapacity = 100
+
+    /// The most records kept.
+    public let capacity: Int
+    /// The records kept, oldest first.
+    public private(set) var records: [RequestRecord] = []
+    /// Grows on every change, so a reader can tell whether anything happened since it last looked.
+    public private(set) var version = 0
+    private var nextID = 1
+    private var observers: [Int: @MainActor () -> Void] = [:]
+    private var nextObserverID = 1
+
+    public init(capacity: Int = RequestJournal.defaultCapacity) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The record with `id`, while it is kept.
+    public func record(_ id: Int) -> RequestRecord? {
+        index(of: id).map { records[$0] }
+    }
+
+    /// How many kept records are waiting for their reply.
+    public var inFlightCount: Int { records.count { $0.outcome.isInFlight } }
+
+    /// Calls `handler` after every change until the returned observation is released.
+    public func observe(_ handler: @escaping @MainActor () -> Void) -> Observation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = handler
+        return Observation(journal: self, id: id)
+    }
+
+    /// Keeps a journal observer registered; releasing it stops the calls.
+    @MainActor
+    public final class Observation {
+        private weak var journal: RequestJournal?
+        private let id: Int
+
+        fileprivate init(journal: RequestJournal, id: Int) {
+            self.journal = journal
+            self.id = id
+        }
+
+        isolated deinit {
+            journal?.observers[id] = nil
+        }
+    }
+
+    // MARK: Written by the managers
+
+    /// Opens a record for a call the manager took; returns its id.
+    func begin(method: String, service: String, parameters: CanonicalParameters?, page: Int?, at time: Duration,
+               outcome: RequestOutcome = .inFlight) -> Int {
+        let id = nextID
+        nextID += 1
+        records.append(RequestRecord(id: id, method: method, service: service, parameters: parameters, page: page,
+                                     startedAt: time, outcome: outcome))
+        if records.count > capacity { records.removeFirst(records.count - capacity) }
+        changed()
+        return id
+    }
+
+    /// Records a call that ended where it started (ignored by policy): nothing was assembled or sent.
+    func ignored(method: String, service: String, page: Int?, reason: String, joined: Int?, at time: Duration) {
+        let id = begin(method: method, service: service, parameters: nil, page: page, at: time,
+                       outcome: .ignored(reason: reason, joined: joined))
+        update(id) { $0.endedAt = time }
+    }
+
+    /// Changes a kept record (a record already dropped by the bound is left alone).
+    func update(_ id: Int, _ change: (inout RequestRecord) -> Void) {
+        guard let index = index(of: id) else { return }
+        change(&records[index])
+        changed()
+    }
+
+    /// Notes `count` interceptor calls at `point`.
+    func note(_ id: Int, _ point: InterceptionPoint, count: Int) {
+        guard count > 0 else { return }
+        update(id) { $0.note(point, count: count) }
+    }
+
+    /// Ends a record with its outcome.
+    func finish(_ id: Int, _ outcome: RequestOutcome, at time: Duration) {
+        update(id) {
+            $0.outcome = outcome
+            $0.endedAt = time
+        }
+    }
+
+    // MARK: Private
+
+    /// Ids are consecutive and records are only dropped from the front, so an id maps to its index.
+    private func index(of id: Int) -> Int? {
+        guard let first = records.first else { return nil }
+        let index = id - first.id
+        return records.indices.contains(index) ? index : nil
+    }
+
+    private func changed() {
+        version += 1
+        for handler in observers.values { handler() }
+    }
+}

@@ -1,0 +1,343 @@
+import Mediator
+import Networking
+import Terminal
+import Tracing
+import Widgets
+
+extension PanelID {
+    /// Network inspector (`n`): the recent requests and live controls of the fake network.
+    public static let network = PanelID("network")
+}
+
+/// The network inspector, in the trace pane's place so the module stays live beside it: the
+/// scenario's live controls (latency, offline, a one-shot failure, the cache) on top, then the
+/// environment's request journal, newest first — API, page, outcome, latency — with the selected
+/// request opened: its parameters, attempt, size, the policy's decision and the interceptor hooks
+/// that ran. It only reads the journal and redraws when the journal says it changed.
+///
+/// Keys it does not use reach the module as if it were closed, so `r`, arrows and Enter work on
+/// the listings while their requests are watched here; a focused text field gets every letter.
+@MainActor
+final class NetworkPanel: ShellPanel {
+    let id = PanelID.network
+    let placement = PanelPlacement.tracePane
+
+    private weak var shell: AppShell?
+    private let network: NetworkEnvironment
+    /// Keeps the panel subscribed to the journal while it is open.
+    private let observation: RequestJournal.Observation
+    /// The kind `f` arms; `k` cycles it.
+    private(set) var failureKind: FailureKind = .timeout
+    /// The record chosen with `<` `>`; nil follows the newest.
+    private(set) var selectedID: Int?
+
+    init(shell: AppShell) {
+        self.shell = shell
+        network = shell.context.network
+        failureKind = network.scenario.nextFailure ?? .timeout
+        // Replies land between key presses: the journal says when, so the panel never polls.
+        observation = network.journal.observe { [weak shell] in shell?.setNeedsFrame() }
+    }
+
+    var title: String {
+        let inFlight = network.journal.inFlightCount
+        return inFlight == 0 ? "Network · idle" : "Network · \(inFlight) in flight"
+    }
+
+    /// The record shown opened: the chosen one while it is kept, else the newest.
+    var selectedRecord: RequestRecord? {
+        selectedID.flatMap(network.journal.record) ?? network.journal.records.last
+    }
+
+    // MARK: - Keys
+
+    func handle(_ key: Key) -> PanelKeyResult {
+        // A text field takes every letter, as it takes the shell's own.
+        if case .character = key, shell?.activeWindow?.focusedView is TextField { return .ignored }
+        let scenario = network.scenario
+        switch key {
+        case .character("+"), .character("="):
+            changeLatency(up: true, key: key)
+        case .character("-"):
+            changeLatency(up: false, key: key)
+        case .character("o"):
+            traced(key) {
+                scenario.offline.toggle()
+                trace(.network, self, scenario.offline ? "offline: every request fails at once" : "online")
+            }
+        case .character("k"):
+            let kinds = FailureKind.allCases
+            failureKind = kinds[((kinds.firstIndex(of: failureKind) ?? 0) + 1) % kinds.count]
+            // An armed failure follows the choice, so what is shown is what will happen. In one
+            // lock: the server may take the armed failure at any moment, and must not get it back.
+            let kind = failureKind
+            var rearmed = false
+            scenario.update {
+                guard $0.nextFailure != nil else { return }
+                $0.nextFailure = kind
+                rearmed = true
+            }
+            if rearmed { traced(key) { trace(.network, self, "fail next: \(kind.rawValue) armed") } }
+        case .character("f"):
+            traced(key) {
+                scenario.nextFailure = scenario.nextFailure == nil ? failureKind : nil
+                trace(.network, self, "fail next: " + (scenario.nextFailure.map { "\($0.rawValue) armed" } ?? "disarmed"))
+            }
+        case .character("e"):
+            traced(key) { network.cache.removeAll() }
+        case .character("<"):
+            moveSelection(newer: true)
+        case .character(">"):
+            moveSelection(newer: false)
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    private func changeLatency(up: Bool, key: Key) {
+        traced(key) {
+            let old = network.scenario.current.latency
+            network.scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
+            trace(.network, self, "latency \(Self.describe(old)) → \(Self.describe(network.scenario.current.latency))")
+        }
+    }
+
+    /// A control's change as its own trace action, labelled like a key press.
+    private func traced(_ key: Key, _ body: () -> Void) {
+        guard let shell else { return body() }
+        shell.performPanelAction("\(key) in the network inspector", body)
+    }
+
+    private func moveSelection(newer: Bool) {
+        let records = network.journal.records
+        guard let current = selectedRecord, let index = records.firstIndex(where: { $0.id == current.id }) else { return }
+        let target = newer ? index + 1 : index - 1
+        guard records.indices.contains(target) else { return }
+        // Reaching the newest again resumes following it.
+        selectedID = target == records.count - 1 ? nil : records[target].id
+    }
+
+    // MARK: - Drawing
+
+    private typealias Line = TracePane.Line
+    private typealias Segment = TracePane.Segment
+
+    func draw(in canvas: Canvas) {
+        let width = canvas.size.width, height = canvas.size.height
+        guard width > 0, height > 0 else { return }
+        let controls = controlLines(width: width)
+        let keyRow = height - 1
+        for (row, line) in controls.prefix(max(0, keyRow)).enumerated() { TracePane.draw(line, row: row, in: canvas) }
+        var row = controls.count
+        if row < keyRow {
+            let journal = network.journal
+            let count = journal.records.count
+            let heading = count == 0 ? "─ requests " : "─ \(count) request\(count == 1 ? "" : "s"), newest first "
+            let rule = DisplayWidth.truncate(heading + String(repeating: "─", count: max(0, width)), to: width, ellipsis: "─")
+            canvas.draw(rule, at: Point(x: 0, y: row), style: ShellTheme.rule)
+            row += 1
+        }
+        if row < keyRow {
+            drawRecords(in: canvas.subcanvas(Rect(x: 0, y: row, width: width, height: keyRow - row)))
+        }
+        drawKeys(in: canvas.subcanvas(Rect(x: 0, y: keyRow, width: width, height: 1)))
+    }
+
+    /// The live controls, one per row: its keys, its name, its state.
+    private func controlLines(width: Int) -> [Line] {
+        let scenario = network.scenario.current
+        func line(_ keys: String, _ name: String, _ value: String, _ style: Style = .plain) -> Line {
+            let keyText = " " + DisplayWidth.pad(keys, to: 4) + " "
+            let nameText = DisplayWidth.pad(name, to: 10)
+            let room = max(0, width - DisplayWidth.of(keyText) - DisplayWidth.of(nameText))
+            return Line(segments: [Segment(text: keyText, style: ShellTheme.keyName),
+                                   Segment(text: nameText, style: ShellTheme.keyLabel),
+                                   Segment(text: DisplayWidth.truncate(value, to: room), style: style)],
+                        trailing: nil)
+        }
+        let cached = network.cache.count
+        let armed = scenario.nextFailure
+        let rates = scenario.failureRates.total
+        return [
+            line("+ -", "latency", Self.describe(scenario.latency)),
+            line("o", "offline", scenario.offline ? "on · requests fail" : "off",
+                 scenario.offline ? ShellTheme.networkFailed : .plain),
+            line("k f", "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
+                 armed == nil ? .plain : ShellTheme.notice),
+            line("e", "cache", cached == 0 ? "empty" : "\(cached) entr\(cached == 1 ? "y" : "ies")"),
+            line("", "random", (rates == 0 ? "no failures" : "\(Self.percent(rates)) fail") + " · seed \(scenario.seed)",
+                 ShellTheme.detail),
+        ]
+    }
+
+    private func drawRecords(in canvas: Canvas) {
+        let records = network.journal.records
+        let width = canvas.size.width, height = canvas.size.height
+        guard !records.isEmpty else {
+            let hint = "No requests yet. Open the listings (l), switch source (← →) or retry (r): each call to an API manager is listed here."
+            for (row, text) in TextWrap.lines(hint, width: width - 2).prefix(height).enumerated() {
+                canvas.draw(" " + text, at: Point(x: 0, y: row), style: ShellTheme.detail)
+            }
+            return
+        }
+        let selected = selectedRecord?.id
+        var lines: [Line] = []
+        var selectedRange = 0..<0
+        for record in records.reversed() {
+            let isSelected = record.id == selected
+            let start = lines.count
+            lines.append(summary(of: record, selected: isSelected, width: width))
+            if isSelected {
+                lines += details(of: record, width: width)
+                selectedRange = start..<lines.count
+            }
+        }
+        // Scroll just enough to show the opened record whole (its head, when taller than the pane).
+        let offset = max(0, min(selectedRange.lowerBound, selectedRange.upperBound - height))
+        for (row, line) in lines.dropFirst(offset).prefix(height).enumerated() {
+            TracePane.draw(line, row: row, in: canvas)
+        }
+        let below = lines.count - offset - height
+        if below > 0 {
+            let marker = " ↓ \(below) more "
+            canvas.draw(marker, at: Point(x: max(0, width - DisplayWidth.of(marker)), y: height - 1), style: ShellTheme.notice)
+        }
+    }
+
+    /// One row: marker, number, API and page on the left; outcome and latency on the right.
+    private func summary(of record: RequestRecord, selected: Bool, width: Int) -> Line {
+        let (outcome, style) = Self.outcome(of: record)
+        let latency = Self.latencyText(of: record).map { " " + $0 } ?? ""
+        let right = " " + outcome + latency + " "
+        let left = (selected ? "▸" : " ") + "\(record.id) \(record.method)" + (record.page.map { " p\($0)" } ?? "")
+        let room = max(0, width - DisplayWidth.of(right))
+        let leftText = DisplayWidth.pad(left, to: room)
+        return Line(segments: [Segment(text: leftText, style: selected ? ShellTheme.actionHeader : .plain),
+                               Segment(text: DisplayWidth.truncate(right, to: width - DisplayWidth.of(leftText)), style: style)],
+                    trailing: nil)
+    }
+
+    /// The opened record: the request as sent, what was decided and why, and the interceptor hooks.
+    private func details(of record: RequestRecord, width: Int) -> [Line] {
+        var texts: [String] = []
+        let room = max(1, width - 4)
+        if let parameters = record.parameters {
+            let query = parameters.canonicalString.isEmpty ? "" : "?" + parameters.canonicalString
+            // The query has no spaces to wrap at: when the whole request is too wide, it gets its own line.
+            if DisplayWidth.of("GET \(record.method)\(query)") <= room || query.isEmpty {
+                texts.append("GET \(record.method)\(query)")
+            } else {
+                texts += ["GET \(record.method)", query]
+            }
+        }
+        var facts: [String] = []
+        if let attempt = record.attempt { facts.append("attempt \(attempt + 1)") }
+        if let bytes = record.byteCount { facts.append("\(bytes) bytes") }
+        facts.append("at \(Self.seconds(record.startedAt))")
+        texts.append(facts.joined(separator: " · "))
+        switch record.outcome {
+        case .inFlight: texts.append("waiting for the reply")
+        case .succeeded(let items): texts.append("delivered" + (items.map { ": \($0) items" } ?? ""))
+        case .failed(let error): texts.append(error.userMessage)
+        case .cacheHit: texts.append("policy: memory cache, nothing sent")
+        case .ignored(let reason, let joined):
+            texts.append("policy: ignored, \(reason)" + (joined.map { "; the caller joined \($0)" } ?? ""))
+        case .cancelled(let reason): texts.append("cancelled: \(reason); a late reply is dropped")
+        case .rejected(let error): texts.append("not sent: " + error.userMessage)
+        case .vetoed(let interceptor): texts.append("not sent: vetoed by \(interceptor)")
+        }
+        let hooks = record.interceptorCalls.map { $0.point.rawValue + ($0.count > 1 ? "×\($0.count)" : "") }
+        texts.append(hooks.isEmpty ? "no interceptor ran" : "hooks " + hooks.joined(separator: " "))
+        let indent = "   "
+        return texts.flatMap { text in
+            TextWrapping.lines(of: text, width: room).map {
+                Line(segments: [Segment(text: indent + $0, style: ShellTheme.detail)], trailing: nil)
+            }
+        }
+    }
+
+    /// The key line: every key, with its word where there is room (the controls above name theirs).
+    private func drawKeys(in canvas: Canvas) {
+        if shell?.activeWindow?.focusedView is TextField {
+            // The keys below would be typed: say so rather than list keys that do nothing now.
+            let hint = " typing: letters go to the field · ↑↓ leave it"
+            canvas.draw(DisplayWidth.truncate(hint, to: canvas.size.width), at: .zero, style: ShellTheme.detail)
+            return
+        }
+        let controls: [(String, String)] = [("+ -", "latency"), ("o", "offline"), ("k", "kind"), ("f", "fail next"),
+                                            ("e", "empty cache")]
+        let always: [(String, String)] = [("< >", "select"), ("n", "close")]
+        let controlKeys = controls.map(\.0).joined(separator: " ")
+        let variants = [controls + always, [(controlKeys, "")] + always, [(controlKeys + " < >", ""), ("n", "close")]]
+        let width = canvas.size.width
+        func itemsWidth(_ items: [(String, String)]) -> Int {
+            items.reduce(1) { $0 + DisplayWidth.of($1.0) + ($1.1.isEmpty ? 0 : 1 + DisplayWidth.of($1.1)) + 2 } - 2
+        }
+        let items = variants.first { itemsWidth($0) <= width } ?? variants[variants.count - 1]
+        var x = 1
+        for (keys, label) in items {
+            x += canvas.draw(keys, at: Point(x: x, y: 0), style: ShellTheme.keyName)
+            x += canvas.draw((label.isEmpty ? "" : " " + label) + "  ", at: Point(x: x, y: 0), style: ShellTheme.keyLabel)
+        }
+    }
+
+    // MARK: - Formatting (static: tested on their own)
+
+    /// `50–400 ms`, `120 ms`, `0 ms`, `0.8–6.4 s`.
+    static func describe(_ range: ClosedRange<Duration>) -> String {
+        let lower = milliseconds(range.lowerBound), upper = milliseconds(range.upperBound)
+        if upper >= 1000 {
+            let format = { (value: Double) in Self.trimmed(value / 1000) }
+            return lower == upper ? "\(format(upper)) s" : "\(format(lower))–\(format(upper)) s"
+        }
+        let low = Int(lower.rounded()), high = Int(upper.rounded())
+        return low == high ? "\(high) ms" : "\(low)–\(high) ms"
+    }
+
+    /// The words and colour for a record's outcome.
+    static func outcome(of record: RequestRecord) -> (String, Style) {
+        switch record.outcome {
+        case .inFlight: ("… in flight", ShellTheme.notice)
+        case .succeeded(let items): ("✓ " + (items.map { "\($0) items" } ?? "ok"), ShellTheme.networkOK)
+        case .failed(let error): ("✗ " + error.shortName, ShellTheme.networkFailed)
+        case .cacheHit: ("✓ cache hit", ShellTheme.networkCached)
+        case .ignored: ("– ignored", ShellTheme.detail)
+        case .cancelled: ("– cancelled", ShellTheme.detail)
+        case .rejected: ("✗ parameters", ShellTheme.networkFailed)
+        case .vetoed: ("– vetoed", ShellTheme.detail)
+        }
+    }
+
+    /// The latency of a request that was sent or answered from the cache; nothing otherwise.
+    static func latencyText(of record: RequestRecord) -> String? {
+        switch record.outcome {
+        case .succeeded, .failed, .cacheHit, .cancelled:
+            guard record.sentAt != nil || record.outcome == .cacheHit, let latency = record.latency else { return nil }
+            let value = milliseconds(latency)
+            return value < 1000 ? "\(Int(value.rounded())) ms" : "\(trimmed(value / 1000)) s"
+        case .inFlight, .ignored, .rejected, .vetoed:
+            return nil
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        duration / .milliseconds(1)
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let value = duration / .seconds(1)
+        // No space before the unit: the detail lines wrap at spaces, and "s" alone on a line reads as nothing.
+        return String(Int(value)) + "." + String(Int((value * 10).rounded(.down)) % 10) + "s"
+    }
+
+    private static func percent(_ fraction: Double) -> String {
+        trimmed(fraction * 100) + "%"
+    }
+
+    /// A number with at most one decimal, and none when it is whole: `0.8`, `3.2`, `20`.
+    private static func trimmed(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -83,7 +83,7 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model"],
+            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "SourceCatalog"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -118,13 +118,14 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                           "Tracing", "Terminal", "Widgets", .product(name: "Clocks", package: "swift-clocks")],
+                           "Tracing", "Terminal", "Widgets", "SourceCatalog",
+                           .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "PatternTests",
-            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "FakeServer", "Networking", "Reformers",
+            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Shell", "Mediator", "FakeServer", "Networking", "Reformers",
                            "Model", "Tracing", "Widgets", "Terminal", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),

@@ -19,7 +19,8 @@ public final class AppShell {
     private let registry: ModuleRegistry
     private let context: ModuleContext
     private let tracer: Tracer
-    private let traceBuffer: TraceBuffer
+    /// The trace the pane shows; panels read it too (source).
+    let traceBuffer: TraceBuffer
     private let screen: any Screen
     private var active: ActiveModule?
     private var notice: String?

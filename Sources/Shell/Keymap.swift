@@ -50,6 +50,9 @@ public enum Keymap {
         KeyBinding(
             keysLabel: "c", barLabel: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
+        KeyBinding(
+            keysLabel: "s", barLabel: nil, help: "source: the code behind each trace line, ↑↓ to step through",
+            commands: [.character("s"): .togglePanel(.source)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keysLabel: "q", barLabel: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

@@ -23,6 +23,8 @@ enum ShellTheme {
     // The source pane. In monochrome, keywords stay bold, comments dim and the traced line reversed.
     static let lineNumber = Style(foreground: .indexed(242, fallback: .white), attributes: .dim)
     static let tracedLineNumber = notice
+    /// The bar beside the lines of the method a traced line is in.
+    static let methodBar = Style(foreground: .indexed(214, fallback: .yellow))
     /// The traced line: one style for the whole row, reversed so that it stands out on every
     /// terminal — dark text on a light band in colour, black on yellow with 8, inverse without.
     static let tracedLine = Style(foreground: .indexed(223, fallback: .yellow), background: .indexed(235, fallback: .black),

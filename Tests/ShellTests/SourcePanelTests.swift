@@ -143,7 +143,7 @@ struct SourcePanelTests {
         #expect(session.text == start)
         session.press(.character("["), .character("["), .character("["))
         #expect(panel.sourceOffset == -2, "the code stops at the file's first line (the traced line is its 11th)")
-        #expect(session.screen.row(3).hasPrefix("   1 import Terminal"))
+        #expect(session.screen.row(3).hasPrefix("   1  import Terminal"))
         session.press(.up, .down)
         #expect(session.text == start, "back on the event, back to its line")
 
@@ -259,6 +259,61 @@ struct SourcePanelTests {
         #expect(SourcePanel.keepingEnd(of: "Sources/Patterns/MVP/Greeting/File.swift", width: 20) == "…Greeting/File.swift")
         #expect(SourcePanel.keepingEnd(of: "short", width: 20) == "short")
         #expect(SourcePanel.keepingEnd(of: "abc", width: 0) == "")
+    }
+
+    @Test("a bar marks the method the traced line is in, and all of a method that fits is shown")
+    func methodBar() async throws {
+        let session = await Self.greeted()
+        _ = try Self.open(session)
+        func bar(onRowWith needle: String) -> Bool {
+            guard let row = (0..<40).map({ session.screen.row($0) }).first(where: { $0.contains(needle) }) else { return false }
+            return row.prefix(6).hasSuffix("│")
+        }
+        // Label.text's didSet, lines 9-16: the observer the trace call sits in.
+        #expect(bar(onRowWith: "▶"))
+        #expect(bar(onRowWith: "didSet {") && bar(onRowWith: "guard text != oldValue"))
+        #expect(!bar(onRowWith: "public var text: String {"), "the property around it is not the method")
+        #expect(!bar(onRowWith: "/// How the text looks."))
+        let traced = try #require(Self.tracedRow(session))
+        #expect(session.screen.cell(x: 5, y: traced.y).style == ShellTheme.methodBar)
+
+        // At 80×24 the code has 13 rows: a method longer than the context below its trace line
+        // still shows whole, signature to closing brace.
+        let small = await Self.greeted(size: Size(width: 80, height: 24))
+        _ = try Self.open(small)
+        small.press(.up, .up, .up)  // GreetingPresenter.didTapShowGreeting
+        let panel = try #require(small.shell.panel as? SourcePanel)
+        let event = try #require(panel.selectedEvent)
+        #expect(event.call == "GreetingPresenter.didTapShowGreeting")
+        let method = try #require(panel.selectedListing?.enclosingBlock(ofLine: event.line))
+        #expect(method.count > 5 && method.count <= 13)
+        let listing = try #require(panel.selectedListing)
+        let shown = (3..<16).map { small.screen.row($0) }
+        #expect(shown.contains { $0.contains(listing.lines[method.lowerBound - 1].trimmingCharacters(in: .whitespaces)) })
+        #expect(shown.contains { $0.hasPrefix(String(format: "%4d │", method.upperBound)) })
+    }
+
+    @Test("the enclosing block: braces in strings and comments ignored, one-line methods, top level")
+    func enclosingBlock() {
+        let text = """
+            struct S {
+                var name = "{"  // }
+                func f() {
+                    trace(.view, self, "}")
+                    let g = { (x: Int) in x }
+                    /* { */
+                }
+                func one() { trace(.view, self) }
+            }
+            let top = 1
+            """
+        let listing = SourceListing(file: SourceFile(module: "Demo", path: "Sources/Demo/S.swift", text: text))
+        #expect(listing.enclosingBlock(ofLine: 4) == 3...7)
+        #expect(listing.enclosingBlock(ofLine: 5) == 3...7)
+        #expect(listing.enclosingBlock(ofLine: 8) == 8...8, "a one-line method: its braces around the trace call")
+        #expect(listing.enclosingBlock(ofLine: 2) == 1...9)
+        #expect(listing.enclosingBlock(ofLine: 10) == nil)
+        #expect(listing.enclosingBlock(ofLine: 11) == nil)
     }
 
     @Test("a listing expands tabs by display column and remembers line states as far as it has looked")

@@ -31,6 +31,63 @@ final class SourceListing {
         return SwiftTokenizer.tokenize(lines[number - 1], from: entryStates[number - 1]).tokens
     }
 
+    /// The lines of the innermost `{ … }` around line `number` — for a trace line, the method (or
+    /// accessor, or closure) it was recorded in: from the line that opens it to the line that
+    /// closes it. Braces in strings and comments do not count; braces on line `number` before a
+    /// `trace(` call open the block, the rest are inside it. Worked out once per line, reading only
+    /// the block's own lines; nil when the line is outside any block.
+    func enclosingBlock(ofLine number: Int) -> ClosedRange<Int>? {
+        if let known = blocks[number] { return known }
+        let block = findEnclosingBlock(ofLine: number)
+        blocks[number] = .some(block)
+        return block
+    }
+
+    private var blocks: [Int: ClosedRange<Int>?] = [:]
+
+    private func findEnclosingBlock(ofLine number: Int) -> ClosedRange<Int>? {
+        guard number >= 1, number <= lines.count else { return nil }
+        let own = braces(ofLine: number)
+        let split = lines[number - 1].range(of: "trace(").map {
+            lines[number - 1].distance(from: lines[number - 1].startIndex, to: $0.lowerBound)
+        } ?? 0
+        let before = own.filter { $0.offset < split }.map(\.brace)
+        let after = own.filter { $0.offset >= split }.map(\.brace)
+
+        var depth = 0
+        var opening: Int?
+        upward: for line in stride(from: number, through: 1, by: -1) {
+            for brace in (line == number ? before : braces(ofLine: line).map(\.brace)).reversed() {
+                depth += brace == "}" ? 1 : -1
+                if depth < 0 { opening = line; break upward }
+            }
+        }
+        guard let opening else { return nil }
+        depth = 0
+        for line in number...lines.count {
+            for brace in line == number ? after : braces(ofLine: line).map(\.brace) {
+                depth += brace == "{" ? 1 : -1
+                if depth < 0 { return opening...line }
+            }
+        }
+        return nil
+    }
+
+    /// The braces of a line's code (not of its strings and comments), with their character offsets.
+    private func braces(ofLine number: Int) -> [(offset: Int, brace: Character)] {
+        var result: [(Int, Character)] = []
+        var offset = 0
+        for token in tokens(ofLine: number) {
+            if token.kind == .plain {
+                for (index, character) in token.text.enumerated() where character == "{" || character == "}" {
+                    result.append((offset + index, character))
+                }
+            }
+            offset += token.text.count
+        }
+        return result
+    }
+
     /// How many lines have had their entry state worked out (for tests of the laziness).
     var linesScanned: Int { entryStates.count - 1 }
 

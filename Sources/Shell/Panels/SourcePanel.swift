@@ -10,7 +10,8 @@ extension PanelID {
 /// The code behind the trace: the trace's lines with a cursor on one event (the newest when the
 /// panel opens) and the source of that event's file — embedded in the binary at build time, so this
 /// works far from the checkout — scrolled to the event's line, which is highlighted, with light
-/// syntax colouring. ↑↓ step through the events and the code follows.
+/// syntax colouring and a bar beside the method the line is in. ↑↓ step through the events and
+/// the code follows.
 ///
 /// The trace stays live: while the cursor is on the newest event it moves on to each new one, as
 /// `tail -f` does; anywhere else it stays on its event however the trace grows.
@@ -269,13 +270,18 @@ final class SourcePanel: ShellPanel {
         }
 
         let digits = max(3, String(listing.lineCount).count)
-        let gutter = digits + 2  // the marker, the number, a space
+        let gutter = digits + 3  // the marker, the number, a space, the method's bar
         let codeWidth = max(0, width - gutter)
+        let method = listing.enclosingBlock(ofLine: event.line)
         // The traced line is a method's first: a few lines above it (the signature, its comment),
-        // the rest of the screen for the body below.
+        // the rest of the screen for the body below — all of the method when it fits.
         let above = min(8, height / 3)
         let maxTop = max(0, listing.lineCount - height)
-        let anchor = min(max(0, event.line - 1 - above), maxTop)
+        var anchor = event.line - 1 - above
+        if let method, method.count <= height, method.upperBound > anchor + height {
+            anchor = min(method.lowerBound - 1, method.upperBound - height)
+        }
+        anchor = min(max(0, anchor), maxTop)
         let top = min(max(0, anchor + sourceOffset), maxTop)
         sourceOffset = top - anchor
         let numbers = (top + 1)...min(listing.lineCount, top + height)
@@ -287,6 +293,9 @@ final class SourcePanel: ShellPanel {
             let label = String(number)
             let gutterText = (traced ? "▶" : " ") + String(repeating: " ", count: digits - label.count) + label + " "
             canvas.draw(gutterText, at: Point(x: 0, y: row), style: traced ? ShellTheme.tracedLineNumber : ShellTheme.lineNumber)
+            if method?.contains(number) == true {
+                canvas.draw("│", at: Point(x: gutter - 1, y: row), style: ShellTheme.methodBar)
+            }
             let code = canvas.subcanvas(Rect(x: gutter, y: row, width: codeWidth, height: 1))
             if traced { code.fill(Rect(x: 0, y: 0, width: codeWidth, height: 1), style: ShellTheme.tracedLine) }
             var x = -column

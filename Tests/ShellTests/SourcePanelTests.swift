@@ -225,6 +225,42 @@ struct SourcePanelTests {
         #expect(panel.selectedEvent == session.traceBuffer.events.last)
     }
 
+    @Test("on its own trace: empty says so; keys are handled, passed on or close; a trimmed event's cursor falls to the oldest left")
+    func trimmedTrace() {
+        let buffer = TraceBuffer(capacity: 4)
+        func record(_ sequence: UInt64, in action: UInt64) {
+            buffer.record(TraceEvent(sequence: sequence, actionID: action, pattern: "MVC", role: .view, type: "Label",
+                                     method: "text", file: "Widgets/Label.swift", line: 11, detail: "#\(sequence)"))
+        }
+        let screen = MemoryScreen(size: Size(width: 100, height: 20))
+        let canvas = Canvas(screen: screen, bounds: Rect(x: 0, y: 0, width: 100, height: 20))
+        let early = SourcePanel(traceBuffer: buffer)
+        early.draw(in: canvas)
+        #expect(screen.text.contains("Nothing is traced yet.") && early.title == "Source")
+        #expect(early.handle(.up) == .handled && early.handle(.character("x")) == .handled)
+        #expect(early.handle(.character("q")) == .ignored && early.handle(.tab) == .ignored)
+        #expect(early.handle(.escape) == .close && early.handle(.character("s")) == .close)
+
+        buffer.begin(TraceAction(id: 1, label: "one", pattern: "MVC"))
+        record(1, in: 1)
+        record(2, in: 1)
+        buffer.begin(TraceAction(id: 2, label: "two", pattern: "MVC"))
+        record(3, in: 2)
+        let panel = SourcePanel(traceBuffer: buffer)
+        #expect(panel.selectedEvent?.sequence == 3)
+        _ = panel.handle(.up)
+        _ = panel.handle(.up)
+        #expect(panel.selectedEvent?.sequence == 1)
+        buffer.begin(TraceAction(id: 3, label: "three", pattern: "MVC"))
+        record(4, in: 3)
+        record(5, in: 3)  // over capacity: action one and its two events go
+        panel.draw(in: canvas)
+        #expect(panel.selectedEvent?.sequence == 3, "the oldest event left")
+        #expect(panel.rows.first == .action(TraceAction(id: 2, label: "two", pattern: "MVC")))
+        early.draw(in: canvas)
+        #expect(early.selectedEvent?.sequence == 5, "a panel opened on an empty trace follows the newest")
+    }
+
     @Test("only the lines on screen are tokenised, plus once the lines above them")
     func lazyTokenising() async throws {
         let session = await Self.greeted()

@@ -65,7 +65,6 @@ final class SourcePanel: ShellPanel {
     static let columnStep = 8
 
     private let traceBuffer: TraceBuffer
-    private let catalogue: (String) -> SourceFile?
     private(set) var rows: [Row] = []
     /// The indices in `rows` of the events, in order: what ↑↓ step through.
     private var eventRows: [Int] = []
@@ -84,13 +83,9 @@ final class SourcePanel: ShellPanel {
     private(set) var column = 0
     private var listings: [String: SourceListing] = [:]
 
-    /// - Parameters:
-    ///   - traceBuffer: the trace the shell records.
-    ///   - catalogue: finds a file by the `#fileID` an event records (the embedded sources; tests
-    ///     may give another).
-    init(traceBuffer: TraceBuffer, catalogue: @escaping (String) -> SourceFile? = { SourceCatalog.file(fileID: $0) }) {
+    /// - Parameter traceBuffer: the trace the shell records, read live.
+    init(traceBuffer: TraceBuffer) {
         self.traceBuffer = traceBuffer
-        self.catalogue = catalogue
         refresh()
     }
 
@@ -171,8 +166,9 @@ final class SourcePanel: ShellPanel {
             selection = nil
             return
         }
+        // Following: the newest. Otherwise the same event — or, if it was trimmed away with the
+        // oldest actions, the oldest one left.
         let kept = followsNewest ? nil : eventRows.indices.first { event(at: $0).sequence == selection }
-        // The newest when following (or when the selected event was trimmed away with old actions).
         let index = kept ?? (followsNewest ? eventRows.count - 1 : 0)
         let sequence = event(at: index).sequence
         if sequence != selection {
@@ -185,7 +181,7 @@ final class SourcePanel: ShellPanel {
 
     private func listing(for fileID: String) -> SourceListing? {
         if let listing = listings[fileID] { return listing }
-        guard let file = catalogue(fileID) else { return nil }
+        guard let file = SourceCatalog.file(fileID: fileID) else { return nil }
         let listing = SourceListing(file: file)
         listings[fileID] = listing
         return listing

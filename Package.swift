@@ -83,7 +83,7 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking"],
+            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking", "SourceCatalog"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                           "Tracing", "Terminal", "Widgets", .product(name: "Clocks", package: "swift-clocks")],
+                           "Tracing", "Terminal", "Widgets", "SourceCatalog",
+                           .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),

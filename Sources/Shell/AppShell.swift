@@ -30,7 +30,8 @@ public final class AppShell {
     /// What modules are built with; panels read the network from it.
     let context: ModuleContext
     private let tracer: Tracer
-    private let traceBuffer: TraceBuffer
+    /// The trace the pane shows; panels read it too (source).
+    let traceBuffer: TraceBuffer
     private let screen: any Screen
     private var active: ActiveModule?
     private var notice: String?

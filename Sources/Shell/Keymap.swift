@@ -59,6 +59,9 @@ public enum Keymap {
             keysLabel: "n", barLabel: nil,
             help: "network inspector: requests, latency, offline, fail next, cache",
             commands: [.character("n"): .togglePanel(.network)]),
+        KeyBinding(
+            keysLabel: "s", barLabel: nil, help: "source: the code behind each trace line, ↑↓ to step through",
+            commands: [.character("s"): .togglePanel(.source)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keysLabel: "q", barLabel: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

@@ -28,6 +28,32 @@ enum ShellTheme {
     static let overlay = Style(foreground: .indexed(255, fallback: .white), background: .indexed(237, fallback: .blue))
     static let overlayTitle = Style(foreground: .indexed(214, fallback: .yellow), background: .indexed(237, fallback: .blue), attributes: .bold)
 
+    // The source pane. In monochrome, keywords stay bold, comments dim and the traced line reversed.
+    static let lineNumber = Style(foreground: .indexed(242, fallback: .white), attributes: .dim)
+    static let tracedLineNumber = notice
+    /// The bar beside the lines of the method a traced line is in.
+    static let methodBar = Style(foreground: .indexed(214, fallback: .yellow))
+    /// The traced line: one style for the whole row, reversed so that it stands out on every
+    /// terminal — dark text on a light band in colour, black on yellow with 8, inverse without.
+    static let tracedLine = Style(foreground: .indexed(223, fallback: .yellow), background: .indexed(235, fallback: .black),
+                                  attributes: .reverse)
+
+    /// Light syntax colouring for the source pane.
+    static func style(for token: SwiftTokenizer.Kind) -> Style {
+        switch token {
+        case .plain: .plain
+        case .keyword: Style(foreground: .indexed(176, fallback: .magenta), attributes: .bold)
+        case .type: Style(foreground: .indexed(117, fallback: .cyan))
+        case .string: Style(foreground: .indexed(180, fallback: .yellow))
+        case .interpolation: Style(foreground: .indexed(176, fallback: .magenta))
+        case .comment: Style(foreground: .indexed(245, fallback: .white), attributes: .dim)
+        case .docComment: Style(foreground: .indexed(108, fallback: .green), attributes: .dim)
+        case .number: Style(foreground: .indexed(141, fallback: .blue))
+        case .attribute: Style(foreground: .indexed(215, fallback: .yellow))
+        case .directive: Style(foreground: .indexed(209, fallback: .red))
+        }
+    }
+
     /// Each role has its colour, the same in the trace pane and the help overlay.
     static func style(for role: Role) -> Style {
         switch role {

@@ -84,9 +84,13 @@ struct TracePane {
         return result
     }
 
+    /// Draws one line. With a `highlight` (a cursor on the line) the whole row, note included, is
+    /// filled and written in that one style.
     @MainActor
-    static func draw(_ line: Line, row: Int, in canvas: Canvas) {
+    static func draw(_ line: Line, row: Int, in canvas: Canvas, highlight: Style? = nil) {
         let width = canvas.size.width
+        let mark: (Style) -> Style = { highlight ?? $0 }
+        if let highlight { canvas.fill(Rect(x: 0, y: row, width: width, height: 1), style: highlight) }
         var trailingWidth = 0
         if let trailing = line.trailing {
             trailingWidth = DisplayWidth.of(trailing) + 1
@@ -97,10 +101,10 @@ struct TracePane {
         let room = width - trailingWidth
         for segment in line.segments where x < room {
             let text = DisplayWidth.truncate(segment.text, to: room - x)
-            x += canvas.draw(text, at: Point(x: x, y: row), style: segment.style)
+            x += canvas.draw(text, at: Point(x: x, y: row), style: mark(segment.style))
         }
         if trailingWidth > 0, let trailing = line.trailing {
-            canvas.draw(trailing, at: Point(x: width - trailingWidth + 1, y: row), style: ShellTheme.location)
+            canvas.draw(trailing, at: Point(x: width - trailingWidth + 1, y: row), style: mark(ShellTheme.location))
         }
     }
 }

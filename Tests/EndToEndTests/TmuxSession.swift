@@ -122,6 +122,11 @@ final class TmuxSession {
         try tmuxCommand(["capture-pane", "-p", "-t", name])
     }
 
+    /// The visible screen with its colours and attributes as SGR escape sequences (`capture-pane -e`).
+    func captureWithStyles() throws -> String {
+        try tmuxCommand(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// tmux's view of the pane's modes: alternate screen, cursor visibility, keypad modes.
     func paneModes() throws -> (alternateScreen: Bool, cursorVisible: Bool, keypad: Bool) {
         let flags = try tmuxCommand(["display-message", "-p", "-t", name,

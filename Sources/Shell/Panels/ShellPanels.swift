@@ -4,6 +4,7 @@ enum ShellPanels {
     static let builders: [PanelID: @MainActor (AppShell) -> any ShellPanel] = [
         .compare: { ComparePanel(shell: $0) },
         .network: { NetworkPanel(shell: $0) },
+        .source: { SourcePanel(traceBuffer: $0.traceBuffer) },
     ]
 
     static func make(_ id: PanelID, for shell: AppShell) -> (any ShellPanel)? {

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// The source pane (`s`) in a real terminal: the code behind the trace, from the sources the
+/// build embedded — also with the binary moved away from the checkout, as `make install` does.
+@Suite("Source pane (tmux)", .serialized,
+       .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct SourcePaneEndToEndTests {
+    private func expectScreen(_ session: TmuxSession, shows text: String, _ step: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let (shown, screen) = try await session.waitUntil(screenContains: text)
+        #expect(shown, "\(step): '\(text)' not on screen:\n\(screen)", sourceLocation: sourceLocation)
+        return screen
+    }
+
+    /// The SGR parameter lists (`1;38;5;176`) written on the row of `screen` that contains `needle`,
+    /// read from `styled`, the same screen captured with its escape sequences.
+    static func styles(onRowWith needle: String, of screen: String, in styled: String) -> [[String]] {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let styledRows = styled.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let index = rows.firstIndex(where: { $0.contains(needle) }), index < styledRows.count else { return [] }
+        return styledRows[index].matches(of: #/\x1B\[([0-9;]*)m/#).map { $0.1.split(separator: ";", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Whether one of the SGR lists turns on `attribute` (7 reverse, 1 bold), colour arguments skipped.
+    static func turnsOn(_ attribute: String, in lists: [[String]]) -> Bool {
+        lists.contains { parameters in
+            var index = 0
+            while index < parameters.count {
+                let parameter = parameters[index]
+                if parameter == "38" || parameter == "48" {
+                    index += parameters.indices.contains(index + 1) && parameters[index + 1] == "2" ? 5 : 3
+                    continue
+                }
+                if parameter == attribute { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// Greets in MVP, opens the source pane, steps up, closes it and quits.
+    private func greetAndReadTheSource(_ session: TmuxSession) async throws {
+        _ = try await expectScreen(session, shows: "MVP · Greeting", "start on MVP")
+        _ = try await expectScreen(session, shows: "[David", "the person service answered")
+        try session.send(keys: "Enter")
+        _ = try await expectScreen(session, shows: "Hello David Blaine", "greet")
+
+        try session.type("s")
+        var screen = try await expectScreen(session, shows: "Source · Label.swift:", "s opens on the newest event")
+        #expect(screen.contains("Sources/Widgets/Label.swift"), "the file's path:\n\(screen)")
+        let traced = screen.split(separator: "\n").first { $0.contains("▶") }
+        #expect(traced?.contains("trace(.view, self, \"text = ") == true, "the traced line is marked:\n\(screen)")
+        let styled = try session.captureWithStyles()
+        #expect(Self.turnsOn("7", in: Self.styles(onRowWith: "▶", of: screen, in: styled)),
+                "the traced line is in reverse video:\n\(styled.debugDescription)")
+        #expect(Self.styles(onRowWith: "public final class Label", of: screen, in: styled).contains { $0.contains("176") },
+                "keywords are coloured:\n\(styled.debugDescription)")
+
+        try session.send(keys: "Up")
+        screen = try await expectScreen(session, shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
+        #expect(screen.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
+        let stepped = screen.split(separator: "\n").first { $0.contains("▶") }
+        #expect(stepped?.contains("trace(.view, self, \"greeting\")") == true, "the code followed:\n\(screen)")
+
+        try session.type("s")
+        _ = try await expectScreen(session, shows: "─ Trace ", "s closes the pane")
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+        let before = try #require(session.sttyBefore), after = try #require(session.sttyAfter)
+        #expect(after.split(separator: "\n").dropFirst() == before.split(separator: "\n").dropFirst(), "tty modes restored")
+        let modes = try session.paneModes()
+        #expect(!modes.alternateScreen && modes.cursorVisible && !modes.keypad, "the terminal is restored")
+    }
+
+    @Test("s shows the code of the newest event, its line highlighted; ↑ steps and the code follows; s closes; q quits cleanly")
+    func sourcePane() async throws {
+        let session = try TmuxSession(command: [mvxBinary, "--pattern", "mvp", "--latency", "0"], width: 120, height: 40)
+        defer { session.close() }
+        try await greetAndReadTheSource(session)
+    }
+
+    @Test("the sources travel in the binary: a copy run far from the checkout shows them too")
+    func installedBinary() async throws {
+        let built = URL(fileURLWithPath: mvxBinary)
+        let place = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-installed-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: place) }
+        let bin = place.appendingPathComponent("bin"), elsewhere = place.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        // What `make install` puts in place: the binary and the fixtures' bundle beside it.
+        try FileManager.default.copyItem(at: built, to: bin.appendingPathComponent("mvx"))
+        let resources = built.deletingLastPathComponent().appendingPathComponent("mvx_FakeServer.resources")
+        try FileManager.default.copyItem(at: resources, to: bin.appendingPathComponent("mvx_FakeServer.resources"))
+
+        let script = "cd \(TmuxSession.shellQuote(elsewhere.path)) && exec ./../bin/mvx --pattern mvp --latency 0"
+        let session = try TmuxSession(command: ["/bin/sh", "-c", script], width: 120, height: 40)
+        defer { session.close() }
+        try await greetAndReadTheSource(session)
+    }
+}

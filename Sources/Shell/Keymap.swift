@@ -50,6 +50,9 @@ public enum Keymap {
         KeyBinding(
             keysLabel: "c", barLabel: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
+        KeyBinding(
+            keysLabel: "m", barLabel: nil, help: "metrics: code and unit tests per role, Orlov's three criteria",
+            commands: [.character("m"): .togglePanel(.metrics)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keysLabel: "q", barLabel: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

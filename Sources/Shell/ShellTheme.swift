@@ -17,6 +17,8 @@ enum ShellTheme {
     static let actionHeader = Style(attributes: .bold)
     static let detail = Style.dim
     static let location = Style(foreground: .indexed(244, fallback: .white), attributes: .dim)
+    /// A bar of the metrics charts that no role colours (the criteria, MVVM's binding).
+    static let metricsBar = Style(foreground: .indexed(110, fallback: .cyan))
     static let overlay = Style(foreground: .indexed(255, fallback: .white), background: .indexed(237, fallback: .blue))
     static let overlayTitle = Style(foreground: .indexed(214, fallback: .yellow), background: .indexed(237, fallback: .blue), attributes: .bold)
 

@@ -14,11 +14,11 @@ struct MVXCommand: AsyncParsableCommand {
         abstract: "The four iOS architecture patterns — MVC, MVP, MVVM, VIPER — side by side, live, in a terminal.",
         discussion: """
             Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, ↑↓ move, Enter press,
-            [ ] scroll the trace, c compare, ? help, q quit. MVX_TRACE_FILE=path also writes the trace as JSON lines.
+            [ ] scroll the trace, c compare, m metrics, ? help, q quit. MVX_TRACE_FILE=path also writes the trace as JSON lines.
             Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --latency…).
             """,
         version: "mvx \(MVXVersion.current)",
-        subcommands: [RunCommand.self, TraceCommand.self],
+        subcommands: [RunCommand.self, TraceCommand.self, MetricsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -3,6 +3,7 @@
 enum ShellPanels {
     static let builders: [PanelID: @MainActor (AppShell) -> any ShellPanel] = [
         .compare: { ComparePanel(shell: $0) },
+        .metrics: { _ in MetricsPanel() },
     ]
 
     static func make(_ id: PanelID, for shell: AppShell) -> (any ShellPanel)? {

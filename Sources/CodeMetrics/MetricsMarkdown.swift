@@ -11,6 +11,9 @@ extension MetricsReport {
         let rows: [(String, (PatternMetrics) -> Int)] = [
             ("files", { $0.total.files }),
             ("code lines", { $0.total.codeLines }),
+            ("… of the greeting", { $0.codeLines(for: .greeting) }),
+            ("… of the listings and detail", { $0.codeLines(for: .listings) }),
+            ("… shared by both (registration, binding)", { $0.codeLines(for: nil) }),
             ("types (class, struct, enum, actor)", { $0.total.types }),
             ("protocols", { $0.total.protocols }),
             ("roles with code", { $0.roles.count { $0.codeLines > 0 } }),

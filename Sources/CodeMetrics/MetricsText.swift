@@ -42,9 +42,8 @@ extension MetricsReport {
         var lines: [MetricsLine] = []
         lines.append(MetricsLine("Code metrics, counted from this binary's own sources", .heading))
         for line in MetricsFormat.wrap(
-            "Each pattern's module (Sources/Patterns/<P>) and unit tests (Tests/PatternTests/<P>); the code all four share "
-                + "(model, network, reformers, the screens' views, the mediator) is not counted. Code lines are lines "
-                + "with something besides comments and blanks.", width: width - 1) {
+            "Sources/Patterns/<P> and Tests/PatternTests/<P>; the code all four share is not counted. "
+                + "A code line is not blank and not only comment.", width: width - 1) {
             lines.append(MetricsLine(" " + line, .note))
         }
         lines.append(MetricsLine(""))
@@ -83,6 +82,9 @@ extension MetricsReport {
         let rows: [(String, (PatternMetrics) -> Int)] = [
             ("files", { $0.total.files }),
             ("code lines", { $0.total.codeLines }),
+            ("  greeting", { $0.codeLines(for: .greeting) }),
+            ("  listings and detail", { $0.codeLines(for: .listings) }),
+            ("  shared by both", { $0.codeLines(for: nil) }),
             ("types", { $0.total.types }),
             ("protocols", { $0.total.protocols }),
             ("roles with code", { $0.roles.count { $0.codeLines > 0 } }),

@@ -113,7 +113,32 @@ public struct PatternMetrics: Sendable, Equatable {
         testFiles = tests
     }
 
+    /// Code lines written for one feature: the files of its folders (`Greeting/`; `Listings/` and
+    /// `ListingDetail/`), or for `nil` the files both use (the pattern's registration, MVVM's binding).
+    public func codeLines(for feature: Feature?) -> Int {
+        sourceFiles.filter { Feature(path: $0.path, in: pattern) == feature && $0.role != nil }
+            .reduce(0) { $0 + $1.codeLines }
+    }
+
     public func role(_ role: CodeRole) -> RoleMetrics? {
         roles.first { $0.role == role }
+    }
+}
+
+/// The two features every pattern builds, by the folder their files sit in.
+public enum Feature: String, CaseIterable, Sendable {
+    case greeting
+    case listings
+
+    /// The feature of a file at `path` in `pattern`'s module, or nil for a file both features use.
+    public init?(path: String, in pattern: MeasuredPattern) {
+        guard path.hasPrefix(pattern.sourceFolder) else { return nil }
+        let inside = path.dropFirst(pattern.sourceFolder.count).split(separator: "/")
+        guard inside.count > 1, let folder = inside.first else { return nil }
+        switch folder {
+        case "Greeting": self = .greeting
+        case "Listings", "ListingDetail": self = .listings
+        default: return nil
+        }
     }
 }

@@ -75,6 +75,17 @@ struct PatternMetricsTests {
         #expect(metrics.total.codeLines == 15 && metrics.total.files == 4, "the unplaced file is not in the totals")
     }
 
+    @Test("features by folder: Greeting, Listings and ListingDetail; the rest is shared")
+    func features() {
+        #expect(metrics.codeLines(for: .greeting) == 15 && metrics.codeLines(for: .listings) == 0)
+        #expect(metrics.codeLines(for: nil) == 0, "Stray sits in Greeting/ but in no role")
+        #expect(Feature(path: "Sources/Patterns/VIPER/ListingDetail/ListingDetailRouter.swift", in: .viper) == .listings)
+        #expect(Feature(path: "Sources/Patterns/MVP/Listings/ListingRow.swift", in: .mvp) == .listings)
+        #expect(Feature(path: "Sources/Patterns/MVVM/Binding/Observable.swift", in: .mvvm) == nil)
+        #expect(Feature(path: "Sources/Patterns/MVC/MVCPattern.swift", in: .mvc) == nil)
+        #expect(Feature(path: "Sources/Patterns/MVC/Greeting/GreetingBuilder.swift", in: .mvp) == nil, "another pattern's file")
+    }
+
     @Test("unit tests go to the role of the type their file names; helpers are support; the rest is reported")
     func tests() throws {
         #expect(metrics.role(.presenter)?.tests == 2)

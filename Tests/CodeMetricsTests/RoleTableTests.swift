@@ -63,6 +63,9 @@ struct RoleTableTests {
             #expect(metrics.total.tests == naive, "\(metrics.pattern.rawValue): \(metrics.total.tests) counted, \(naive) found")
             #expect(metrics.total.codeLines == metrics.sourceFiles.reduce(0) { $0 + $1.codeLines })
             #expect(metrics.total.files == metrics.sourceFiles.count)
+            #expect(metrics.codeLines(for: .greeting) + metrics.codeLines(for: .listings) + metrics.codeLines(for: nil)
+                    == metrics.total.codeLines, "every code line belongs to a feature or to both")
+            #expect(metrics.codeLines(for: .greeting) > 0 && metrics.codeLines(for: .listings) > 0)
             let sources = SourceCatalog.files.filter { $0.path.hasPrefix(metrics.pattern.sourceFolder) }
             let nonBlank = sources.reduce(0) { count, file in
                 count + file.lines.count { !$0.trimmingCharacters(in: .whitespaces).isEmpty }

@@ -28,6 +28,15 @@ struct MetricsCommandTests {
         #expect(plain.stdout.hasPrefix("Code metrics"))
     }
 
+    @Test("mvx --help lists metrics; mvx metrics --help names the formats")
+    func help() throws {
+        let root = try runMVX(["--help"])
+        #expect(root.status == 0 && root.stdout.contains("metrics"))
+        let metrics = try runMVX(["metrics", "--help"])
+        #expect(metrics.status == 0)
+        #expect(metrics.stdout.contains("--format") && metrics.stdout.contains("markdown") && metrics.stdout.contains("json"))
+    }
+
     @Test("an unknown format: exit 2 and one line naming it")
     func unknownFormat() throws {
         let result = try runMVX(["metrics", "--format", "yaml"])
@@ -50,11 +59,12 @@ struct MetricsEndToEndTests {
         try session.type("m")
         (shown, screen) = try await session.waitUntil(screenContains: "Metrics · counted from the embedded sources")
         #expect(shown, "m did not open the metrics:\n\(screen)")
-        #expect(screen.contains("MVC") && screen.contains("code lines") && screen.contains("█"), "no table:\n\(screen)")
+        #expect(screen.contains("MVC") && screen.contains("VIPER") && screen.contains("code lines"), "no table:\n\(screen)")
         #expect(!screen.contains("─ Trace "), "the table covers the trace pane:\n\(screen)")
         try session.send(keys: "End")
         (shown, screen) = try await session.waitUntil(screenContains: "Ease of use")
         #expect(shown, "End did not scroll to the criteria:\n\(screen)")
+        #expect(screen.contains("agrees") && screen.contains("█"), "no bars or verdicts:\n\(screen)")
         try session.type("m")
         (shown, screen) = try await session.waitUntil(screenContains: "─ Trace ")
         #expect(shown, "m did not close the metrics:\n\(screen)")

@@ -35,6 +35,9 @@ extension MetricsReport {
                        + " | \(result.criterion.orlov.says) | \(result.comparison) |")
         }
 
+        out += ["", "Code lines of the greeting alone, Orlov's own example, against the fewest: "
+                    + patterns.map { "\($0.pattern.rawValue) \(greetingSize(of: $0.pattern))" }.joined(separator: ", ") + "."]
+
         out += ["", "## Code lines and unit tests per role", "",
                 "Each cell: code lines (files) · unit tests (their code lines); — where the pattern has no such role.", "",
                 "| role | " + patterns.map(\.pattern.rawValue).joined(separator: " | ") + " |",
@@ -108,6 +111,8 @@ struct JSONReport: Encodable {
         var total: Totals
         var roles: [RoleMetrics]
         var testSupportLines: Int
+        /// Code lines per feature: `greeting`, `listings` (with the detail), `shared` by both.
+        var featureLines: [String: Int]
         var files: [MeasuredFile]
     }
 
@@ -140,6 +145,8 @@ struct JSONReport: Encodable {
                 total: Totals(files: total.files, codeLines: total.codeLines, types: total.types,
                               protocols: total.protocols, tests: total.tests, testLines: total.testLines),
                 roles: $0.roles, testSupportLines: $0.testSupportLines,
+                featureLines: ["greeting": $0.codeLines(for: .greeting), "listings": $0.codeLines(for: .listings),
+                               "shared": $0.codeLines(for: nil)],
                     files: $0.sourceFiles + $0.testFiles)
         }
         criteria = report.results().map { result in

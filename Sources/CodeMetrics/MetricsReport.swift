@@ -16,6 +16,15 @@ public struct MetricsReport: Sendable, Equatable {
     /// Files of the pattern folders that the role table cannot place.
     public var unplaced: [String] { patterns.flatMap(\.unplaced) }
 
+    /// A pattern's greeting code lines against the fewest (`177 ×1.75`): Orlov's own example, the
+    /// one his "about twice as much code" is about.
+    public func greetingSize(of pattern: MeasuredPattern) -> String {
+        let fewest = patterns.map { $0.codeLines(for: .greeting) }.min() ?? 0
+        let count = patterns.first { $0.pattern == pattern }?.codeLines(for: .greeting) ?? 0
+        let ratio = fewest > 0 ? MetricsFormat.fixed(Double(count) / Double(fewest), decimals: 2) : "–"
+        return "\(count) ×\(ratio)"
+    }
+
     public func results() -> [CriterionResult] {
         Criterion.allCases.map { CriterionResult(criterion: $0, patterns: patterns) }
     }

@@ -150,7 +150,7 @@ extension MetricsReport {
                     remark = "\(covered) of \(base.reduce(0) { $0 + $1.codeLines }) lines"
                 }
             case .easeOfUse:
-                remark = ""
+                remark = "greeting alone " + greetingSize(of: figure.pattern)
             }
             lines.append(MetricsLine([
                 ("   " + MetricsFormat.padRight(figure.pattern.rawValue, 7)

@@ -118,6 +118,12 @@ struct PatternMetricsTests {
         #expect(ease.ranking == [.mvc, .viper, .mvvm, .mvp], "fewest first; a tie keeps pattern order")
         #expect(ease.agreement == .partly, "MVC fewest as Orlov says, but MVP, not VIPER, the most")
         #expect(ease.display(ease.figures[2]) == "1 ×–", "the fewest is 0 lines, so no ratio")
+        #expect(report.greetingSize(of: .mvp) == "15 ×–", "all of the made-up MVP is greeting; MVC has none")
+        let mvpAndMVVM = MetricsReport(files: Self.files.filter { !$0.path.contains("Stray") } + [
+            Self.file("Sources/Patterns/MVC/Greeting/GreetingViewController.swift", "final class A {}\nlet b = 1\nlet c = 2"),
+            Self.file("Sources/Patterns/VIPER/Greeting/GreetingPresenter.swift", "final class A {}"),
+        ])
+        #expect(mvpAndMVVM.greetingSize(of: .mvc) == "3 ×3.00" && mvpAndMVVM.greetingSize(of: .mvp) == "15 ×15.00")
         let distribution = try #require(report.results().first { $0.criterion == .distribution })
         #expect(distribution.ranking.first == .mvp && distribution.agreement == .disagrees)
     }

@@ -40,6 +40,7 @@ goldens:
 docs: deps
 	$(SWIFT) build --product mvx
 	scripts/write-diagrams .build/debug/mvx
+	scripts/write-comparison .build/debug/mvx
 
 deps:
 	@scripts/install-deps

@@ -62,6 +62,9 @@ public enum Keymap {
         KeyBinding(
             keysLabel: "s", barLabel: nil, help: "source: the code behind each trace line, ↑↓ to step through",
             commands: [.character("s"): .togglePanel(.source)]),
+        KeyBinding(
+            keysLabel: "m", barLabel: nil, help: "metrics: code and unit tests per role, Orlov's three criteria",
+            commands: [.character("m"): .togglePanel(.metrics)]),
         KeyBinding(keysLabel: "?", barLabel: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keysLabel: "q", barLabel: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

@@ -25,6 +25,8 @@ enum ShellTheme {
     static let networkOK = Style(foreground: .indexed(114, fallback: .green))
     static let networkFailed = Style(foreground: .indexed(203, fallback: .red), attributes: .bold)
     static let networkCached = Style(foreground: .indexed(75, fallback: .cyan))
+    /// A bar of the metrics charts that no role colours (the criteria, MVVM's binding).
+    static let metricsBar = Style(foreground: .indexed(110, fallback: .cyan))
     static let overlay = Style(foreground: .indexed(255, fallback: .white), background: .indexed(237, fallback: .blue))
     static let overlayTitle = Style(foreground: .indexed(214, fallback: .yellow), background: .indexed(237, fallback: .blue), attributes: .bold)
 

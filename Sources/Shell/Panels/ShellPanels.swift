@@ -5,6 +5,7 @@ enum ShellPanels {
         .compare: { ComparePanel(shell: $0) },
         .network: { NetworkPanel(shell: $0) },
         .source: { SourcePanel(traceBuffer: $0.traceBuffer) },
+        .metrics: { _ in MetricsPanel() },
     ]
 
     static func make(_ id: PanelID, for shell: AppShell) -> (any ShellPanel)? {

@@ -1,31 +1,12 @@
 import Model
-import Networking
 import Reformers
 import Testing
 @testable import VIPER
 
-/// The detail module's interactor and presenter: rows from the second reformer over data the list
-/// already loaded, and the fields as the screen shows them.
+/// The detail module's presenter: the fields as the screen shows them, and back through the router.
 @MainActor
-@Suite("VIPER listing detail")
-struct VIPERListingDetailTests {
-    @Test("the interactor reads the listing from the list manager's raw data, loading nothing")
-    func rowsFromTheReformer() async throws {
-        let network = VIPERTestNetwork.instant()
-        let manager = network.makeSecondHandListManager(landingPoint: network.makeLandingPoint("test"))
-        _ = try await manager.firstPage()
-        let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)
-        let output = OutputSpy()
-        let interactor = ListingDetailInteractor(manager: manager, listingID: listing.id)
-        interactor.output = output
-        interactor.provideDetail()
-        let detail = try #require(output.detail)
-        #expect(detail.listing == listing)
-        #expect(detail.serviceName == "esf")
-        #expect(detail.rows.first == DetailRow(rawKey: "esf_id", field: "id", value: listing.id))
-        #expect(network.monitor.inFlight == 0)
-    }
-
+@Suite("VIPER listing detail presenter")
+struct VIPERListingDetailPresenterTests {
     @Test("the presenter formats the fields, titles the screen, and sends back to the router")
     func formatsFields() {
         let view = ViewSpy()
@@ -46,13 +27,6 @@ struct VIPERListingDetailTests {
         presenter.didRequestBack()
         #expect(router.closeCount == 1)
     }
-}
-
-@MainActor
-private final class OutputSpy: ListingDetailInteractorOutput {
-    var detail: ListingDetailData?
-
-    func didProvideDetail(_ detail: ListingDetailData) { self.detail = detail }
 }
 
 @MainActor

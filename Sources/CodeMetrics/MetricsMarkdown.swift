@@ -1,0 +1,163 @@
+import Foundation
+
+extension MetricsReport {
+    /// The report as Markdown: what `make docs` puts in `docs/comparison.md`, below its intro.
+    public func markdown() -> String {
+        var out: [String] = []
+        let header = "| | " + patterns.map(\.pattern.rawValue).joined(separator: " | ") + " |"
+        let rule = "|---|" + patterns.map { _ in "--:|" }.joined()
+
+        out += ["## The figures", "", header, rule]
+        let rows: [(String, (PatternMetrics) -> Int)] = [
+            ("files", { $0.total.files }),
+            ("code lines", { $0.total.codeLines }),
+            ("… of the greeting", { $0.codeLines(for: .greeting) }),
+            ("… of the listings and detail", { $0.codeLines(for: .listings) }),
+            ("… shared by both (registration, binding)", { $0.codeLines(for: nil) }),
+            ("types (class, struct, enum, actor)", { $0.total.types }),
+            ("protocols", { $0.total.protocols }),
+            ("roles with code", { $0.roles.count { $0.codeLines > 0 } }),
+            ("unit tests (`@Test` functions)", { $0.total.tests }),
+            ("unit-test code lines", { $0.total.testLines }),
+            ("test-support code lines (harnesses, spies)", { $0.testSupportLines }),
+        ]
+        for (name, value) in rows {
+            out.append("| \(name) | " + patterns.map { String(value($0)) }.joined(separator: " | ") + " |")
+        }
+
+        out += ["", "## Orlov's three criteria, measured", ""]
+        out.append("| criterion | how it is computed | " + patterns.map(\.pattern.rawValue).joined(separator: " | ")
+                   + " | Orlov says | measured |")
+        out.append("|---|---|" + patterns.map { _ in "--:|" }.joined() + "---|---|")
+        for result in results() {
+            let figures = result.figures.map { result.display($0) }
+            out.append("| \(result.criterion.title) | \(result.criterion.definition) | " + figures.joined(separator: " | ")
+                       + " | \(result.criterion.orlov.says) | \(result.comparison) |")
+        }
+
+        out += ["", "Code lines of the greeting alone, Orlov's own example, against the fewest: "
+                    + patterns.map { "\($0.pattern.rawValue) \(greetingSize(of: $0.pattern))" }.joined(separator: ", ") + "."]
+
+        out += ["", "## Code lines and unit tests per role", "",
+                "Each cell: code lines (files) · unit tests (their code lines); — where the pattern has no such role.", "",
+                "| role | " + patterns.map(\.pattern.rawValue).joined(separator: " | ") + " |",
+                "|---|" + patterns.map { _ in "---|" }.joined()]
+        for role in CodeRole.allCases where patterns.contains(where: { $0.role(role) != nil }) {
+            let cells = patterns.map { metrics -> String in
+                guard let counts = metrics.role(role) else { return "—" }
+                return "\(counts.codeLines) (\(counts.files)) · \(counts.tests) (\(counts.testLines))"
+            }
+            out.append("| \(role.rawValue) | " + cells.joined(separator: " | ") + " |")
+        }
+
+        // The charts of `m` and `mvx metrics` (from the first pattern's chart on: the totals are above).
+        let charts = text(width: 80).split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("\(MeasuredPattern.mvc.rawValue) · ") }
+        out += ["", "## As the `m` panel draws it", "", "```text"] + charts.map(String.init) + ["```"]
+
+        out += ["", "## How files are placed in roles", "",
+                "A file's role is the rule whose suffix ends its name, the longest first; a unit-test file "
+                    + "`<PATTERN><Type>Tests.swift` counts for the role of `<Type>`. A protocol goes to the role that "
+                    + "conforms to it, a plain data type to the role that makes it. A file no rule places fails a test.", ""]
+        for pattern in MeasuredPattern.allCases {
+            out += ["| \(pattern.rawValue): suffix | role | why |", "|---|---|---|"]
+            for rule in RoleTable.rules(for: pattern) {
+                out.append("| `\(rule.suffix)` | \(rule.role.rawValue) | \(rule.reason) |")
+            }
+            out.append("")
+        }
+
+        out += ["## Every file counted", ""]
+        for metrics in patterns {
+            out += ["### \(metrics.pattern.rawValue)", "",
+                    "| file | role | code lines | types | protocols | tests | unit-tested without a view |",
+                    "|---|---|--:|--:|--:|--:|---|"]
+            let testable = Set(metrics.testableFiles.map(\.path))
+            for file in metrics.sourceFiles {
+                let tested = testable.contains(file.path) ? (file.hasViewFreeTests ? "yes" : "no") : "(not measured)"
+                out.append("| \(file.path.dropFirst(metrics.pattern.sourceFolder.count)) | \(file.role?.rawValue ?? "**unplaced**") | "
+                           + "\(file.codeLines) | \(file.types) | \(file.protocols) | \(file.tests) | \(tested) |")
+            }
+            for file in metrics.testFiles {
+                let role = file.role?.rawValue ?? (file.tests == 0 ? "test support" : "**unplaced**")
+                let views = file.tests == 0 ? "" : (file.importsViews ? "no: imports ScreenViews" : "yes")
+                out.append("| \(file.path) | \(role) | \(file.codeLines) | \(file.types) | \(file.protocols) | "
+                           + "\(file.tests) | \(views) |")
+            }
+            out.append("")
+        }
+        while out.last == "" { out.removeLast() }
+        return out.joined(separator: "\n")
+    }
+
+    /// The report as JSON (keys sorted, so the output is stable).
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain structs of strings and numbers cannot fail.
+        let data = (try? encoder.encode(JSONReport(self))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The JSON shape of the report.
+struct JSONReport: Encodable {
+    struct Totals: Encodable {
+        var files, codeLines, types, protocols, tests, testLines: Int
+    }
+
+    struct Pattern: Encodable {
+        var pattern: MeasuredPattern
+        var total: Totals
+        var roles: [RoleMetrics]
+        var testSupportLines: Int
+        /// Code lines per feature: `greeting`, `listings` (with the detail), `shared` by both.
+        var featureLines: [String: Int]
+        var files: [MeasuredFile]
+    }
+
+    struct Criterion: Encodable {
+        struct Figure: Encodable {
+            var pattern: MeasuredPattern
+            /// Rounded to 3 decimals, so the text is the same on every machine.
+            var value: Double
+            var display: String
+        }
+
+        var criterion: CodeMetrics.Criterion
+        var definition: String
+        var higherIsBetter: Bool
+        var figures: [Figure]
+        var ranking: [MeasuredPattern]
+        var orlov: OrlovVerdict
+        var agreement: CriterionResult.Agreement
+    }
+
+    var patterns: [Pattern]
+    var criteria: [Criterion]
+    var unplaced: [String]
+
+    init(_ report: MetricsReport) {
+        patterns = report.patterns.map {
+            let total = $0.total
+            return Pattern(
+                pattern: $0.pattern,
+                total: Totals(files: total.files, codeLines: total.codeLines, types: total.types,
+                              protocols: total.protocols, tests: total.tests, testLines: total.testLines),
+                roles: $0.roles, testSupportLines: $0.testSupportLines,
+                featureLines: ["greeting": $0.codeLines(for: .greeting), "listings": $0.codeLines(for: .listings),
+                               "shared": $0.codeLines(for: nil)],
+                    files: $0.sourceFiles + $0.testFiles)
+        }
+        criteria = report.results().map { result in
+            Criterion(
+                criterion: result.criterion, definition: result.criterion.definition,
+                higherIsBetter: result.criterion.higherIsBetter,
+                figures: result.figures.map {
+                    .init(pattern: $0.pattern, value: ($0.value * 1000).rounded() / 1000, display: result.display($0))
+                },
+                ranking: result.ranking, orlov: result.criterion.orlov, agreement: result.agreement)
+        }
+        unplaced = report.unplaced
+    }
+}

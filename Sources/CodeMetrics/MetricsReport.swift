@@ -1,0 +1,147 @@
+import SourceCatalog
+
+/// The metrics of the four patterns and their three criteria, as `m`, `mvx metrics` and
+/// `docs/comparison.md` show them. Everything is counted from the sources embedded at build time,
+/// so the figures are those of the code the binary was built from.
+public struct MetricsReport: Sendable, Equatable {
+    public var patterns: [PatternMetrics]
+
+    public init(files: [SourceFile]) {
+        patterns = MeasuredPattern.allCases.map { PatternMetrics(pattern: $0, files: files) }
+    }
+
+    /// The report of this binary's own sources, computed once.
+    public static let current = MetricsReport(files: SourceCatalog.files)
+
+    /// Files of the pattern folders that the role table cannot place.
+    public var unplaced: [String] { patterns.flatMap(\.unplaced) }
+
+    /// A pattern's greeting code lines against the fewest (`177 ×1.75`): Orlov's own example, the
+    /// one his "about twice as much code" is about.
+    public func greetingSize(of pattern: MeasuredPattern) -> String {
+        let fewest = patterns.map { $0.codeLines(for: .greeting) }.min() ?? 0
+        let count = patterns.first { $0.pattern == pattern }?.codeLines(for: .greeting) ?? 0
+        let ratio = fewest > 0 ? MetricsFormat.fixed(Double(count) / Double(fewest), decimals: 2) : "–"
+        return "\(count) ×\(ratio)"
+    }
+
+    public func results() -> [CriterionResult] {
+        Criterion.allCases.map { CriterionResult(criterion: $0, patterns: patterns) }
+    }
+}
+
+/// One criterion's figures for every pattern, ranked, and set against Orlov's verdict.
+public struct CriterionResult: Sendable, Equatable {
+    public struct Figure: Sendable, Equatable {
+        public var pattern: MeasuredPattern
+        public var value: Double
+    }
+
+    public var criterion: Criterion
+    /// In pattern order.
+    public var figures: [Figure]
+
+    public init(criterion: Criterion, patterns: [PatternMetrics]) {
+        self.criterion = criterion
+        figures = patterns.map { Figure(pattern: $0.pattern, value: criterion.value(for: $0)) }
+    }
+
+    /// Best first; a tie keeps pattern order.
+    public var ranking: [MeasuredPattern] {
+        figures.enumerated().sorted { left, right in
+            if left.element.value != right.element.value {
+                return criterion.higherIsBetter ? left.element.value > right.element.value : left.element.value < right.element.value
+            }
+            return left.offset < right.offset
+        }.map(\.element.pattern)
+    }
+
+    public enum Agreement: String, Sendable, Codable {
+        case agrees, partly, disagrees
+    }
+
+    /// Whether the measured best and worst are Orlov's.
+    public var agreement: Agreement {
+        guard let best = ranking.first, let worst = ranking.last else { return .disagrees }
+        switch (best == criterion.orlov.best, worst == criterion.orlov.worst) {
+        case (true, true): return .agrees
+        case (false, false): return .disagrees
+        default: return .partly
+        }
+    }
+
+    /// `measured: best VIPER, worst MVC — agrees with Orlov`.
+    public var comparison: String {
+        let best = ranking.first?.rawValue ?? "–"
+        let worst = ranking.last?.rawValue ?? "–"
+        let verdict = switch agreement {
+        case .agrees: "agrees with Orlov"
+        case .partly: "agrees with Orlov in part"
+        case .disagrees: "disagrees with Orlov"
+        }
+        return "measured: best \(best), worst \(worst) — \(verdict)"
+    }
+
+    /// The figure as shown: `45 %`, or `650 ×1.58` for ease of use.
+    public func display(_ figure: Figure) -> String {
+        switch criterion {
+        case .distribution, .testability:
+            return "\(Int((figure.value * 100).rounded())) %"
+        case .easeOfUse:
+            // Against no code at all a ratio means nothing.
+            let fewest = figures.map(\.value).min() ?? 0
+            let ratio = fewest > 0 ? MetricsFormat.fixed(figure.value / fewest, decimals: 2) : "–"
+            return "\(Int(figure.value)) ×\(ratio)"
+        }
+    }
+}
+
+/// Small formatting helpers shared by the renderers (no Foundation formatting: the output must be
+/// the same on every machine).
+enum MetricsFormat {
+    /// `value` with exactly `decimals` decimals, rounded half away from zero.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((value * Double(scale)).rounded())
+        let whole = scaled / scale
+        let fraction = String(abs(scaled % scale))
+        guard decimals > 0 else { return String(whole) }
+        return "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+
+    static func padLeft(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    static func padRight(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// A horizontal bar of `value` against `maximum` over `width` cells, in eighths of a cell. A
+    /// value above zero always shows at least a sliver.
+    static func bar(_ value: Double, of maximum: Double, width: Int) -> String {
+        guard maximum > 0, value > 0, width > 0 else { return "" }
+        let eighths = max(1, Int((min(value / maximum, 1) * Double(width * 8)).rounded()))
+        let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        return String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
+    }
+
+    /// `text` broken into lines of at most `width` characters, at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,94 @@
+import CodeMetrics
+import Terminal
+import Tracing
+
+extension PanelID {
+    /// Metrics (`m`): each pattern's code and unit tests per role, and Orlov's three criteria.
+    public static let metrics = PanelID("metrics")
+}
+
+/// The patterns' code metrics, counted from the sources embedded at build time: totals, a bar
+/// chart of code lines per role for each pattern (bars coloured as the trace colours the role, one
+/// scale for all), then Orlov's three criteria as figures with their one-line definitions and his
+/// verdicts beside them. The same lines `mvx metrics` prints, laid out for the panel's width.
+@MainActor
+final class MetricsPanel: ShellPanel {
+    let id = PanelID.metrics
+    let placement = PanelPlacement.body
+    let title = "Metrics · counted from the embedded sources"
+
+    private let report: MetricsReport
+    private var lines: [MetricsLine] = []
+    private var linesWidth = 0
+    private var scroll = 0
+    private var pageHeight = 1
+    private var maxScroll = 0
+
+    init(report: MetricsReport = .current) {
+        self.report = report
+    }
+
+    // MARK: - Keys
+
+    func handle(_ key: Key) -> PanelKeyResult {
+        switch key {
+        case .escape, .character("m"): return .close
+        case .up: scroll -= 1
+        case .down: scroll += 1
+        case .pageUp: scroll -= max(1, pageHeight - 1)
+        case .pageDown: scroll += max(1, pageHeight - 1)
+        case .home: scroll = 0
+        case .end: scroll = maxScroll
+        default:
+            // The shell's own keys still work (quit, help, switching); anything else would reach
+            // the module hidden under this panel, so it stops here.
+            return Keymap.command(for: key) != nil || Keymap.isGlobal(key) ? .ignored : .handled
+        }
+        scroll = min(max(0, scroll), maxScroll)
+        return .handled
+    }
+
+    // MARK: - Drawing
+
+    func draw(in canvas: Canvas) {
+        canvas.screen.setCursor(nil)  // the module's text field is hidden under the panel
+        let width = canvas.size.width
+        guard width > 0, canvas.size.height > 1 else { return }
+        if linesWidth != width {
+            lines = report.lines(width: width - 1)
+            linesWidth = width
+        }
+        let hint = "↑↓ PgUp PgDn scroll · m/Esc close "
+        pageHeight = max(1, canvas.size.height - 1)
+        maxScroll = max(0, lines.count - pageHeight)
+        scroll = min(scroll, maxScroll)
+        let position = lines.count > pageHeight ? "lines \(scroll + 1)–\(scroll + pageHeight) of \(lines.count) · " : ""
+        let header = position + hint
+        if DisplayWidth.of(header) < width {
+            canvas.draw(header, at: Point(x: width - DisplayWidth.of(header), y: 0), style: ShellTheme.keyLabel)
+        }
+        for (row, line) in lines.dropFirst(scroll).prefix(pageHeight).enumerated() {
+            var x = 1
+            for segment in line.segments where x < width {
+                let text = DisplayWidth.truncate(segment.text, to: width - x)
+                canvas.draw(text, at: Point(x: x, y: row + 1), style: style(for: segment.kind, role: line.role))
+                x += DisplayWidth.of(text)
+            }
+        }
+        if scroll < maxScroll {
+            let marker = " ↓ \(maxScroll - scroll) more "
+            canvas.draw(marker, at: Point(x: width - DisplayWidth.of(marker), y: canvas.size.height - 1),
+                        style: ShellTheme.notice)
+        }
+    }
+
+    private func style(for kind: MetricsLine.Kind, role: CodeRole?) -> Style {
+        switch kind {
+        case .heading: ShellTheme.paneTitle
+        case .plain: .plain
+        case .bar: role.flatMap { Role(rawValue: $0.rawValue) }.map(ShellTheme.style(for:)) ?? ShellTheme.metricsBar
+        case .note: ShellTheme.detail
+        case .verdict: ShellTheme.notice
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import CodeMetrics
+import Foundation
+
+/// `mvx metrics`: the patterns' code metrics and Orlov's three criteria, counted from the sources
+/// embedded at build time (what the `m` panel shows and `docs/comparison.md` holds).
+struct MetricsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metrics",
+        abstract: "Prints each pattern's files, code lines, types and unit tests per role, and Orlov's three criteria.",
+        discussion: """
+            Counted from the sources built into this binary: Sources/Patterns/<P> and Tests/PatternTests/<P>. \
+            The output is the same on every run. An unknown format exits with 2 and one line naming it.
+            Example: mvx metrics --format markdown
+            """
+    )
+
+    @Option(help: "text (tables and bar charts, 80 columns), markdown (docs/comparison.md) or json.")
+    var format: String = MetricsOutputFormat.text.rawValue
+
+    func run() throws {
+        guard let format = MetricsOutputFormat(rawValue: format.lowercased()) else {
+            FileHandle.standardError.write(Data("mvx metrics: unknown format '\(format)' (text, markdown or json)\n".utf8))
+            throw ExitCode(2)
+        }
+        FileHandle.standardOutput.write(Data((MetricsReport.current.render(as: format) + "\n").utf8))
+    }
+}

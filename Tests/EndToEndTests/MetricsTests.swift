@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `mvx metrics` from the shell: the same bytes the in-process goldens hold, and a one-line error.
+@Suite("mvx metrics (command line)", .timeLimit(.minutes(1)))
+struct MetricsCommandTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ShellTests/Goldens")
+
+    private func runMVX(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try TmuxSession.run([mvxBinary] + arguments)
+        return (result.status, result.output, result.error)
+    }
+
+    @Test("prints what the in-process golden holds", arguments: ["text", "markdown", "json"])
+    func matchesGolden(format: String) throws {
+        let result = try runMVX(["metrics", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        let golden = try String(contentsOf: Self.goldens.appendingPathComponent("metrics-\(format).txt"), encoding: .utf8)
+        #expect(result.stdout == golden)
+    }
+
+    @Test("text is the default format")
+    func defaultFormat() throws {
+        let plain = try runMVX(["metrics"])
+        let text = try runMVX(["metrics", "--format", "text"])
+        #expect(plain.status == 0 && plain.stdout == text.stdout)
+        #expect(plain.stdout.hasPrefix("Code metrics"))
+    }
+
+    @Test("mvx --help lists metrics; mvx metrics --help names the formats")
+    func help() throws {
+        let root = try runMVX(["--help"])
+        #expect(root.status == 0 && root.stdout.contains("metrics"))
+        let metrics = try runMVX(["metrics", "--help"])
+        #expect(metrics.status == 0)
+        #expect(metrics.stdout.contains("--format") && metrics.stdout.contains("markdown") && metrics.stdout.contains("json"))
+    }
+
+    @Test("an unknown format: exit 2 and one line naming it")
+    func unknownFormat() throws {
+        let result = try runMVX(["metrics", "--format", "yaml"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "mvx metrics: unknown format 'yaml' (text, markdown or json)\n")
+    }
+}
+
+@Suite("Metrics (tmux)", .serialized,
+       .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct MetricsEndToEndTests {
+    @Test("m shows the table over the module; m closes it; q quits and restores the terminal")
+    func metricsPanel() async throws {
+        let session = try TmuxSession(command: [mvxBinary, "--latency", "0"], width: 80, height: 24)
+        defer { session.close() }
+        var (shown, screen) = try await session.waitUntil(screenContains: "─ Trace ")
+        #expect(shown, "mvx did not start:\n\(screen)")
+        try session.type("m")
+        (shown, screen) = try await session.waitUntil(screenContains: "Metrics · counted from the embedded sources")
+        #expect(shown, "m did not open the metrics:\n\(screen)")
+        #expect(screen.contains("MVC") && screen.contains("VIPER") && screen.contains("code lines"), "no table:\n\(screen)")
+        #expect(!screen.contains("─ Trace "), "the table covers the trace pane:\n\(screen)")
+        try session.send(keys: "End")
+        (shown, screen) = try await session.waitUntil(screenContains: "Ease of use")
+        #expect(shown, "End did not scroll to the criteria:\n\(screen)")
+        #expect(screen.contains("agrees") && screen.contains("█"), "no bars or verdicts:\n\(screen)")
+        try session.type("m")
+        (shown, screen) = try await session.waitUntil(screenContains: "─ Trace ")
+        #expect(shown, "m did not close the metrics:\n\(screen)")
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+        let before = try #require(session.sttyBefore)
+        let after = try #require(session.sttyAfter)
+        #expect(after.split(separator: "\n").dropFirst() == before.split(separator: "\n").dropFirst(),
+                "tty modes differ from before:\n\(before)\n---\n\(after)")
+        let modes = try session.paneModes()
+        #expect(!modes.alternateScreen && modes.cursorVisible && !modes.keypad, "terminal not restored: \(modes)")
+    }
+}

@@ -1,0 +1,100 @@
+import CodeMetrics
+import Mediator
+import Terminal
+import Testing
+@testable import Shell
+
+@MainActor
+@Suite("Metrics (m)")
+struct MetricsTests {
+    /// Presses `m` on a settled session and returns the open panel.
+    static func openMetrics(_ session: HeadlessSession) throws -> MetricsPanel {
+        session.press(.character("m"))
+        let panel = try #require(session.shell.panel as? MetricsPanel)
+        session.shell.renderIfNeeded()
+        return panel
+    }
+
+    @Test("golden: the metrics panel at 120×40, top and scrolled to the criteria")
+    func panel120MatchesGolden() async throws {
+        let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp)
+        await session.settle()
+        _ = try Self.openMetrics(session)
+        Golden.assert(session.text, matches: "metrics-120x40")
+        session.press(.end)
+        Golden.assert(session.text, matches: "metrics-end-120x40")
+    }
+
+    @Test("golden: the metrics panel at 80×24, with the scroll position")
+    func panel80MatchesGolden() async throws {
+        let session = TestApp.session(size: Size(width: 80, height: 24))
+        await session.settle()
+        _ = try Self.openMetrics(session)
+        Golden.assert(session.text, matches: "metrics-80x24")
+        #expect(session.text.contains("↓"), "at 80×24 the table continues below")
+    }
+
+    @Test("m opens the table over the module; ↑↓ PgUp PgDn Home End scroll; m and Esc close; q still quits")
+    func keys() async throws {
+        let session = TestApp.session(size: Size(width: 80, height: 24))
+        await session.settle()
+        _ = try Self.openMetrics(session)
+        let top = session.text
+        #expect(top.contains("Metrics · counted from the embedded sources"))
+        #expect(top.contains("lines 1–"))
+        #expect(!top.contains("─ Trace "), "the panel covers the trace pane")
+        session.press(.down)
+        #expect(session.text.contains("lines 2–"))
+        session.press(.pageDown)
+        #expect(!session.text.contains("lines 2–"))
+        session.press(.home)
+        #expect(session.text == top)
+        session.press(.end)
+        #expect(session.text.contains("Ease of use") && !session.text.contains("more "), "the end shows the last criterion")
+        session.press(.up)
+        #expect(session.text.contains("↓ 1 more"))
+        session.press(.character("m"))
+        #expect(session.shell.panel == nil)
+        #expect(session.text.contains("─ Trace "))
+        _ = try Self.openMetrics(session)
+        session.press(.escape)
+        #expect(session.shell.panel == nil)
+        _ = try Self.openMetrics(session)
+        session.press(.character("2"))
+        #expect(session.shell.pattern == .mvp, "the shell's keys still work with the panel open")
+        session.press(.enter)
+        #expect(session.shell.panel is MetricsPanel, "Enter does not reach the hidden module")
+    }
+
+    @Test("the panel shows the report's figures: every pattern's code lines and each criterion's values")
+    func figures() async throws {
+        let session = TestApp.session(size: Size(width: 120, height: 40))
+        await session.settle()
+        let panel = try Self.openMetrics(session)
+        let report = MetricsReport.current
+        var seen = session.text
+        for _ in 0..<6 {
+            session.press(.pageDown)
+            seen += session.text
+        }
+        for metrics in report.patterns {
+            #expect(seen.contains("\(metrics.pattern.rawValue) · \(metrics.total.codeLines) code lines"))
+        }
+        for result in report.results() {
+            for figure in result.figures { #expect(seen.contains(result.display(figure))) }
+        }
+        #expect(panel.title.hasPrefix("Metrics"))
+    }
+
+    @Test("m is in the help overlay and not in the key bar")
+    func keymap() {
+        let binding = Keymap.bindings.first { $0.keysLabel == "m" }
+        #expect(binding?.barLabel == nil)
+        #expect(Keymap.command(for: .character("m")) == .togglePanel(.metrics))
+    }
+
+    @Test("mvx metrics prints what the goldens hold, in every format", arguments: MetricsOutputFormat.allCases)
+    func outputMatchesGolden(format: MetricsOutputFormat) {
+        Golden.assert(MetricsReport.current.render(as: format), matches: "metrics-\(format.rawValue)")
+    }
+}

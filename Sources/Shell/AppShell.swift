@@ -174,14 +174,19 @@ public final class AppShell {
             if Keymap.command(for: key) == .quit { shouldQuit = true } else { isHelpVisible = false }
             return
         }
+        // A panel drawn over the body hides the module: keys it passes on are the shell's alone,
+        // never typed into a field the user cannot see.
+        var moduleIsHidden = false
         if let open = panel {
             switch open.handle(key) {
             case .handled: return
             case .close: panel = nil; return
-            case .ignored: if key == .escape { panel = nil; return }
+            case .ignored:
+                if key == .escape { panel = nil; return }
+                moduleIsHidden = open.placement == .body
             }
         }
-        if !Keymap.isGlobal(key), let window = active?.window {
+        if !Keymap.isGlobal(key), !moduleIsHidden, let window = active?.window {
             let consumed = withAction(for: key, window: window) {
                 let consumed = window.handleKey(key)
                 window.layoutIfNeeded()

@@ -185,7 +185,7 @@ struct SourcePanelTests {
         let session = await Self.greeted()
         _ = try Self.open(session)
         let shown = session.text
-        session.press(.enter, .character("x"), .backspace)
+        session.press(.enter, .character("z"), .backspace)
         #expect(session.shell.panel is SourcePanel)
         #expect(session.text == shown, "keys the panel does not use never reach the hidden module")
         session.press(.escape)
@@ -237,7 +237,7 @@ struct SourcePanelTests {
         let early = SourcePanel(traceBuffer: buffer)
         early.draw(in: canvas)
         #expect(screen.text.contains("Nothing is traced yet.") && early.title == "Source")
-        #expect(early.handle(.up) == .handled && early.handle(.character("x")) == .handled)
+        #expect(early.handle(.up) == .handled && early.handle(.character("z")) == .handled)
         #expect(early.handle(.character("q")) == .ignored && early.handle(.tab) == .ignored)
         #expect(early.handle(.escape) == .close && early.handle(.character("s")) == .close)
 

@@ -89,10 +89,12 @@ struct SourcePaneEndToEndTests {
         let bin = place.appendingPathComponent("bin"), elsewhere = place.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        // What `make install` puts in place: the binary and the fixtures' bundle beside it.
-        try FileManager.default.copyItem(at: built, to: bin.appendingPathComponent("mvx"))
+        // What `make install` puts in place: the binary and the fixtures' bundle beside it. cp
+        // writes the copy in a process of its own: a descriptor open for writing here could be
+        // inherited by a child another test forks meanwhile, and exec would fail "Text file busy".
         let resources = built.deletingLastPathComponent().appendingPathComponent("mvx_FakeServer.resources")
-        try FileManager.default.copyItem(at: resources, to: bin.appendingPathComponent("mvx_FakeServer.resources"))
+        let copy = try TmuxSession.run(["/bin/cp", "-R", built.path, resources.path, bin.path + "/"])
+        try #require(copy.status == 0, "cp failed: \(copy.error)")
 
         let script = "cd \(TmuxSession.shellQuote(elsewhere.path)) && exec ./../bin/mvx --pattern mvp --latency 0"
         let session = try TmuxSession(command: ["/bin/sh", "-c", script], width: 120, height: 40)

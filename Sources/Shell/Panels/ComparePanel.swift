@@ -37,9 +37,7 @@ final class ComparePanel: ShellPanel {
     private let currentPattern: PatternID
     private let earlierKeys: Int
     private var content: Content = .replaying
-    private var scroll = 0
-    private var pageHeight = 1
-    private var maxScroll = 0
+    private var scroll = PanelScroll()
     private var replay: Task<Void, Never>?
 
     init(shell: AppShell) {
@@ -96,19 +94,9 @@ final class ComparePanel: ShellPanel {
     func handle(_ key: Key) -> PanelKeyResult {
         switch key {
         case .escape, .character("c"): return .close
-        case .up: scroll -= 1
-        case .down: scroll += 1
-        case .pageUp: scroll -= max(1, pageHeight - 1)
-        case .pageDown: scroll += max(1, pageHeight - 1)
-        case .home: scroll = 0
-        case .end: scroll = maxScroll
         default:
-            // The shell's own keys still work (quit, help, switching); anything else would reach
-            // the module hidden under this panel, so it stops here.
-            return Keymap.command(for: key) != nil || Keymap.isGlobal(key) ? .ignored : .handled
+            return scroll.handle(key) ? .handled : .shellKeysPass(key)
         }
-        scroll = min(max(0, scroll), maxScroll)
-        return .handled
     }
 
     // MARK: - Drawing
@@ -151,9 +139,7 @@ final class ComparePanel: ShellPanel {
         let headers = columns.map { header(for: $0, width: columnWidth) }
         let headerHeight = (headers.map(\.count).max() ?? 0) + 1
         let bodies = columns.map { body(for: $0, width: columnWidth) }
-        pageHeight = max(1, canvas.size.height - headerHeight)
-        maxScroll = max(0, (bodies.map(\.count).max() ?? 0) - pageHeight)
-        scroll = min(scroll, maxScroll)
+        scroll.layout(contentHeight: bodies.map(\.count).max() ?? 0, pageHeight: canvas.size.height - headerHeight)
         for (index, column) in columns.enumerated() {
             let x = index * (columnWidth + 1)
             let area = canvas.subcanvas(Rect(x: x, y: 0, width: columnWidth, height: canvas.size.height))
@@ -165,7 +151,7 @@ final class ComparePanel: ShellPanel {
             if column.failure == nil, bodies[index].isEmpty {
                 area.draw(" no role method ran", at: Point(x: 0, y: headerHeight), style: ShellTheme.detail)
             }
-            for (row, line) in bodies[index].dropFirst(scroll).prefix(pageHeight).enumerated() {
+            for (row, line) in bodies[index].dropFirst(scroll.offset).prefix(scroll.pageHeight).enumerated() {
                 TracePane.draw(line, row: headerHeight + row, in: area)
             }
             if index < separators {
@@ -174,8 +160,8 @@ final class ComparePanel: ShellPanel {
                 }
             }
         }
-        if scroll < maxScroll {
-            let marker = " ↓ \(maxScroll - scroll) more "
+        if scroll.remaining > 0 {
+            let marker = " ↓ \(scroll.remaining) more "
             canvas.draw(marker, at: Point(x: canvas.size.width - DisplayWidth.of(marker), y: canvas.size.height - 1),
                         style: ShellTheme.notice)
         }

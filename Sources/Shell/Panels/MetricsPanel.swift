@@ -20,9 +20,7 @@ final class MetricsPanel: ShellPanel {
     private let report: MetricsReport
     private var lines: [MetricsLine] = []
     private var linesWidth = 0
-    private var scroll = 0
-    private var pageHeight = 1
-    private var maxScroll = 0
+    private var scroll = PanelScroll()
 
     init(report: MetricsReport = .current) {
         self.report = report
@@ -33,19 +31,9 @@ final class MetricsPanel: ShellPanel {
     func handle(_ key: Key) -> PanelKeyResult {
         switch key {
         case .escape, .character("m"): return .close
-        case .up: scroll -= 1
-        case .down: scroll += 1
-        case .pageUp: scroll -= max(1, pageHeight - 1)
-        case .pageDown: scroll += max(1, pageHeight - 1)
-        case .home: scroll = 0
-        case .end: scroll = maxScroll
         default:
-            // The shell's own keys still work (quit, help, switching); anything else would reach
-            // the module hidden under this panel, so it stops here.
-            return Keymap.command(for: key) != nil || Keymap.isGlobal(key) ? .ignored : .handled
+            return scroll.handle(key) ? .handled : .shellKeysPass(key)
         }
-        scroll = min(max(0, scroll), maxScroll)
-        return .handled
     }
 
     // MARK: - Drawing
@@ -59,15 +47,14 @@ final class MetricsPanel: ShellPanel {
             linesWidth = width
         }
         let hint = "↑↓ PgUp PgDn scroll · m/Esc close "
-        pageHeight = max(1, canvas.size.height - 1)
-        maxScroll = max(0, lines.count - pageHeight)
-        scroll = min(scroll, maxScroll)
-        let position = lines.count > pageHeight ? "lines \(scroll + 1)–\(scroll + pageHeight) of \(lines.count) · " : ""
+        scroll.layout(contentHeight: lines.count, pageHeight: canvas.size.height - 1)
+        let (first, page) = (scroll.offset, scroll.pageHeight)
+        let position = lines.count > page ? "lines \(first + 1)–\(first + page) of \(lines.count) · " : ""
         let header = position + hint
         if DisplayWidth.of(header) < width {
             canvas.draw(header, at: Point(x: width - DisplayWidth.of(header), y: 0), style: ShellTheme.keyLabel)
         }
-        for (row, line) in lines.dropFirst(scroll).prefix(pageHeight).enumerated() {
+        for (row, line) in lines.dropFirst(scroll.offset).prefix(scroll.pageHeight).enumerated() {
             var x = 1
             for segment in line.segments where x < width {
                 let text = DisplayWidth.truncate(segment.text, to: width - x)
@@ -75,8 +62,8 @@ final class MetricsPanel: ShellPanel {
                 x += DisplayWidth.of(text)
             }
         }
-        if scroll < maxScroll {
-            let marker = " ↓ \(maxScroll - scroll) more "
+        if scroll.remaining > 0 {
+            let marker = " ↓ \(scroll.remaining) more "
             canvas.draw(marker, at: Point(x: width - DisplayWidth.of(marker), y: canvas.size.height - 1),
                         style: ShellTheme.notice)
         }

@@ -122,9 +122,7 @@ final class SourcePanel: ShellPanel {
         case .left: column = max(0, column - Self.columnStep)
         case .right: column += Self.columnStep
         default:
-            // The shell's own keys still work (quit, help, switching); anything else would reach
-            // the module hidden under this panel, so it stops here.
-            return Keymap.command(for: key) != nil || Keymap.isGlobal(key) ? .ignored : .handled
+            return .shellKeysPass(key)
         }
         return .handled
     }

@@ -95,15 +95,7 @@ import Testing
         let server = FakeServer(fixtures: Support.fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
         let request = RequestSigner.sign(service: .person, method: "person.get", parameters: CanonicalParameters(["id": "dynamo"]), attempt: 0)
         let task = Task { try await server.send(request) }
-        // Time may move only once the request sleeps on the clock: an advance that came first
-        // would pass it by, and the request would wait for time that never comes.
-        var turns = 0
-        while networkClock.sleepers.current == 0, turns < 100_000 {
-            await Task.yield()
-            turns += 1
-        }
-        try #require(networkClock.sleepers.current == 1, "the request never went to sleep on the clock")
-        await Support.settle()
+        try await Support.untilAsleep(on: networkClock)
         await clock.advance(by: .milliseconds(299))
         #expect(networkClock.sleepers.current == 1, "at 299 ms the reply is still on its way")
         await clock.advance(by: .milliseconds(1))

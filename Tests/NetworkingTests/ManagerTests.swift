@@ -271,7 +271,7 @@ import Tracing
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         manager.parameters = ["id": "david-blaine"]
         let task = Task { try await manager.load(reformer: PersonReformer()) }
-        await Support.settle()
+        try await Support.untilAsleep(on: environment.clock)
         #expect(manager.isLoading)
         await clock.advance(by: .milliseconds(200))
         #expect(try await task.value == .davidBlaine)

@@ -2,6 +2,7 @@ import Clocks
 import FakeServer
 import Foundation
 import Networking
+import Testing
 import Tracing
 
 /// Shared helpers: environments over the bundled fixtures, a recording delegate and interceptor,
@@ -27,6 +28,20 @@ enum Support {
         let tracer = Tracer(sinks: [buffer])
         let result = try await Trace.$context.withValue(tracer.beginAction("test", pattern: "Test")) { try await body() }
         return (result, buffer.events)
+    }
+
+    /// Returns once `count` tasks sleep on `clock`, then lets them settle. Time may move only after
+    /// that: an advance that came first would pass a request by, and it would wait for time that
+    /// never comes.
+    @MainActor
+    static func untilAsleep(on clock: NetworkClock, count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        var turns = 0
+        while clock.sleepers.current < count, turns < 100_000 {
+            await Task.yield()
+            turns += 1
+        }
+        try #require(clock.sleepers.current == count, "nothing went to sleep on the clock", sourceLocation: sourceLocation)
+        await settle()
     }
 
     /// Lets other main-actor work (task deliveries) run, without sleeping.

@@ -21,6 +21,8 @@ public final class AppShell {
     /// Mix mode: 1-4 and Tab change only the screen on show.
     public private(set) var isMixing: Bool
     public private(set) var isHelpVisible = false
+    /// Where the help overlay is scrolled to, on a terminal too short to show it whole.
+    private var helpScroll = PanelScroll()
     /// Set once the user asked to quit; the run loop stops reading events.
     public private(set) var shouldQuit = false
     /// How many frames were drawn (for benchmarks and tests of coalescing).
@@ -162,7 +164,7 @@ public final class AppShell {
         if isHelpVisible {
             screen.setCursor(nil)  // the overlay hides the field the cursor belongs to
             let mix = isMixing || patterns.isMixed ? patterns.summary : nil
-            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern), mix: mix).draw(in: full)
+            HelpOverlay(pattern: pattern, roles: registry.roles(of: pattern), mix: mix).draw(in: full, scroll: &helpScroll)
         }
     }
 
@@ -171,7 +173,11 @@ public final class AppShell {
     private func handle(_ key: Key) {
         notice = nil
         if isHelpVisible {
-            if Keymap.command(for: key) == .quit { shouldQuit = true } else { isHelpVisible = false }
+            if Keymap.command(for: key) == .quit {
+                shouldQuit = true
+            } else if !helpScroll.handle(key) {
+                isHelpVisible = false
+            }
             return
         }
         // A panel drawn over the body hides the module: keys it passes on are the shell's alone,
@@ -205,7 +211,9 @@ public final class AppShell {
         case .previousPattern: cycle(by: -1)
         case .selectScreen(let target): switchTo(pattern: isMixing ? patterns[target] : pattern, screen: target)
         case .toggleMix: toggleMix()
-        case .toggleHelp: isHelpVisible.toggle()
+        case .toggleHelp:
+            isHelpVisible.toggle()
+            helpScroll = PanelScroll()
         case .togglePanel(let id): panel = panel?.id == id ? nil : ShellPanels.make(id, for: self)
         case .scrollTraceUp: traceScroll += 5
         case .scrollTraceDown: traceScroll = max(0, traceScroll - 5)

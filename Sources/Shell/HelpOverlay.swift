@@ -9,8 +9,10 @@ struct HelpOverlay {
     /// The combination (`Greeting MVC · Listings VIPER`), when mixing: `pattern` is the screen on show's.
     var mix: String?
 
+    /// Draws the overlay; on a terminal too short for all of it, `scroll` says which lines show
+    /// (↑↓ move it) and the bottom border says how many more there are.
     @MainActor
-    func draw(in canvas: Canvas) {
+    func draw(in canvas: Canvas, scroll: inout PanelScroll) {
         var rows: [(String, String, Style)] = [("mvx — keys", "", ShellTheme.overlayTitle)]
         for binding in Keymap.bindings {
             rows.append((binding.keysLabel, binding.help, ShellTheme.overlay))
@@ -48,7 +50,12 @@ struct HelpOverlay {
             inner.draw("│", at: Point(x: 0, y: y), style: ShellTheme.overlay)
             inner.draw("│", at: Point(x: width - 1, y: y), style: ShellTheme.overlay)
         }
-        for (index, line) in lines.prefix(max(0, height - 2)).enumerated() {
+        scroll.layout(contentHeight: lines.count, pageHeight: height - 2)
+        if scroll.remaining > 0 {
+            let more = DisplayWidth.truncate(" ↓ \(scroll.remaining) more · ↑↓ scroll ", to: max(0, width - 4))
+            inner.draw(more, at: Point(x: width - 2 - DisplayWidth.of(more), y: height - 1), style: ShellTheme.overlayTitle)
+        }
+        for (index, line) in lines.dropFirst(scroll.offset).prefix(max(0, height - 2)).enumerated() {
             let y = index + 1
             if line.1.isEmpty {
                 inner.draw(DisplayWidth.truncate(line.0, to: max(0, width - 4)), at: Point(x: 2, y: y), style: line.2)

@@ -102,6 +102,27 @@ struct ShellTests {
         #expect(!app.shell.isHelpVisible)
     }
 
+    @Test("at 80×24 the help scrolls: the roles are reached with ↓, the border counts what is left")
+    func helpScrolls() {
+        let app = TestApp.session(size: Size(width: 80, height: 24))
+        app.press(.character("?"))
+        #expect(app.text.contains("more · ↑↓ scroll"), "the border says the help goes on")
+        #expect(!app.text.contains("MVC — roles"))
+        app.press(.end)
+        #expect(app.shell.isHelpVisible, "scrolling keys keep the help open")
+        #expect(app.text.contains("MVC — roles") && app.text.contains("Esc or ? closes this help"))
+        #expect(!app.text.contains("more · ↑↓ scroll"))
+        for duty in MVCPattern.roles {
+            #expect(app.text.contains(duty.typeName))
+        }
+        app.press(.home)
+        #expect(app.text.contains("mvx — keys"))
+        app.press(.escape)
+        #expect(!app.shell.isHelpVisible)
+        app.press(.character("?"))
+        #expect(app.text.contains("mvx — keys"), "opened again, it starts at the top")
+    }
+
     @Test("the key bar is generated from the key map")
     func keyBar() {
         let app = TestApp.session(size: Size(width: 120, height: 40))

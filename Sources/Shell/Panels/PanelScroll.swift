@@ -1,6 +1,6 @@
 import Terminal
 
-/// The scroll position of a panel whose content is taller than its page (compare, metrics): the
+/// The scroll position of content taller than its page (compare, metrics, the help overlay): the
 /// keys move it, each frame tells it the page and content heights, and it stays in range.
 struct PanelScroll {
     private(set) var offset = 0

@@ -7,36 +7,29 @@ import Testing
        .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
        .timeLimit(.minutes(1)))
 struct NetworkInspectorEndToEndTests {
-    private func expectScreen(_ session: TmuxSession, shows text: String, _ step: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let (shown, screen) = try await session.waitUntil(screenContains: text)
-        #expect(shown, "\(step): '\(text)' not on screen:\n\(screen)", sourceLocation: sourceLocation)
-        return screen
-    }
-
     @Test("n lists the listings' requests; offline and r fail beside it; n closes; q restores the terminal")
     func inspectOfflineAndQuit() async throws {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0"], width: 80, height: 24)
         defer { session.close() }
-        _ = try await expectScreen(session, shows: "MVC · Greeting", "start")
+        try await session.expectScreen(shows: "MVC · Greeting", "start")
         try session.type("l")
-        _ = try await expectScreen(session, shows: "龙湖天街27号楼", "the first rent page")
+        try await session.expectScreen(shows: "龙湖天街27号楼", "the first rent page")
 
         try session.type("n")
-        var screen = try await expectScreen(session, shows: "rent.list p1", "the inspector lists the request")
+        var screen = try await session.expectScreen(shows: "rent.list p1", "the inspector lists the request")
         #expect(screen.contains("Network · idle") && screen.contains("✓ 20 items"), "landed, with its items:\n\(screen)")
         #expect(screen.contains("person.get"), "the greeting's request from before is listed too:\n\(screen)")
         #expect(screen.contains("MVC · Listings"), "the module stays beside the panel:\n\(screen)")
 
         try session.type("o")
-        _ = try await expectScreen(session, shows: "on · requests fail", "offline on")
+        try await session.expectScreen(shows: "on · requests fail", "offline on")
         try session.type("r")
-        screen = try await expectScreen(session, shows: "Could not load the listings: No network", "the module's error line")
-        screen = try await expectScreen(session, shows: "✗ no network", "the failure in the panel")
+        screen = try await session.expectScreen(shows: "Could not load the listings: No network", "the module's error line")
+        screen = try await session.expectScreen(shows: "✗ no network", "the failure in the panel")
         #expect(screen.contains("No network connection."), "the opened record says why:\n\(screen)")
 
         try session.type("n")
-        screen = try await expectScreen(session, shows: "─ Trace ", "n closes the inspector")
+        screen = try await session.expectScreen(shows: "─ Trace ", "n closes the inspector")
         #expect(!screen.contains("fail next"), "the panel is gone:\n\(screen)")
 
         try session.type("q")

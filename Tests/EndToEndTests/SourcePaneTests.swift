@@ -7,13 +7,6 @@ import Testing
        .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
        .timeLimit(.minutes(1)))
 struct SourcePaneEndToEndTests {
-    private func expectScreen(_ session: TmuxSession, shows text: String, _ step: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let (shown, screen) = try await session.waitUntil(screenContains: text)
-        #expect(shown, "\(step): '\(text)' not on screen:\n\(screen)", sourceLocation: sourceLocation)
-        return screen
-    }
-
     /// The SGR parameter lists (`1;38;5;176`) written on the row of `screen` that contains `needle`,
     /// read from `styled`, the same screen captured with its escape sequences.
     static func styles(onRowWith needle: String, of screen: String, in styled: String) -> [[String]] {
@@ -42,13 +35,13 @@ struct SourcePaneEndToEndTests {
 
     /// Greets in MVP, opens the source pane, steps up, closes it and quits.
     private func greetAndReadTheSource(_ session: TmuxSession) async throws {
-        _ = try await expectScreen(session, shows: "MVP · Greeting", "start on MVP")
-        _ = try await expectScreen(session, shows: "[David", "the person service answered")
+        try await session.expectScreen(shows: "MVP · Greeting", "start on MVP")
+        try await session.expectScreen(shows: "[David", "the person service answered")
         try session.send(keys: "Enter")
-        _ = try await expectScreen(session, shows: "Hello David Blaine", "greet")
+        try await session.expectScreen(shows: "Hello David Blaine", "greet")
 
         try session.type("s")
-        var screen = try await expectScreen(session, shows: "Source · Label.swift:", "s opens on the newest event")
+        var screen = try await session.expectScreen(shows: "Source · Label.swift:", "s opens on the newest event")
         #expect(screen.contains("Sources/Widgets/Label.swift"), "the file's path:\n\(screen)")
         let traced = screen.split(separator: "\n").first { $0.contains("▶") }
         #expect(traced?.contains("trace(.view, self, \"text = ") == true, "the traced line is marked:\n\(screen)")
@@ -59,13 +52,13 @@ struct SourcePaneEndToEndTests {
                 "keywords are coloured:\n\(styled.debugDescription)")
 
         try session.send(keys: "Up")
-        screen = try await expectScreen(session, shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
+        screen = try await session.expectScreen(shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
         #expect(screen.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
         let stepped = screen.split(separator: "\n").first { $0.contains("▶") }
         #expect(stepped?.contains("trace(.view, self, \"greeting\")") == true, "the code followed:\n\(screen)")
 
         try session.type("s")
-        _ = try await expectScreen(session, shows: "─ Trace ", "s closes the pane")
+        try await session.expectScreen(shows: "─ Trace ", "s closes the pane")
         try session.type("q")
         #expect(try await session.waitForExit() == 0)
         let before = try #require(session.sttyBefore), after = try #require(session.sttyAfter)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs a program in a real terminal — a pane of a private, detached tmux server — so tests can
 /// type at it, read its screen, resize it and see how it leaves the terminal.
@@ -272,4 +273,16 @@ final class TmuxSession {
         echo "$status" > "$dir/status.tmp" && mv "$dir/status.tmp" "$dir/status"
         exec sleep 3600
         """#
+}
+
+extension TmuxSession {
+    /// Waits until the screen shows `text`; records a failure naming `step` and the screen if it
+    /// never does. Returns the screen as last captured.
+    @discardableResult
+    func expectScreen(shows text: String, _ step: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let (shown, screen) = try await waitUntil(screenContains: text)
+        #expect(shown, "\(step): '\(text)' not on screen:\n\(screen)", sourceLocation: sourceLocation)
+        return screen
+    }
 }

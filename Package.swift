@@ -88,10 +88,12 @@ let package = Package(
             dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking", "SourceCatalog", "CodeMetrics"],
             swiftSettings: strict
         ),
+        // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
+        .target(name: "Replay", dependencies: ["Shell", "Mediator", "Terminal", "Tracing"], swiftSettings: strict),
         .executableTarget(
             name: "mvx",
             dependencies: [
-                "Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model", "Tracing",
+                "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model", "Tracing",
                 "Terminal", "CodeMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"),  // replays run on an immediate clock
@@ -100,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mvx-bench",
-            dependencies: ["Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking",
+            dependencies: ["Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking",
                            "Reformers", "Model", "Tracing", "Terminal", "Widgets"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
@@ -120,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
+            dependencies: ["Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
                            "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics",
                            .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],

@@ -9,6 +9,7 @@ import MVP
 import MVVM
 import VIPER
 import Networking
+import Replay
 import Shell
 import Terminal
 import Tracing
@@ -69,7 +70,7 @@ final class AppAssembly {
         let shell = AppShell(
             registry: registry, context: ModuleContext(appState: appState, network: network), tracer: tracer,
             traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
-        shell.replayRunner = Self.replayRunner(registry: registry, fixtures: fixtures)
+        shell.replayer = Self.replayRunner(registry: registry, fixtures: fixtures)
         redraw.connect { [weak shell] in shell?.setNeedsFrame() }
         return shell
     }

@@ -33,7 +33,7 @@ struct InteractiveSession {
             }
             if case .terminate(let signal) = event { status = 128 + signal }
             shell.handle(event)
-            if shell.shouldQuit { break }
+            if shell.state.shouldQuit { break }
         }
         shell.stop()
         session.close()

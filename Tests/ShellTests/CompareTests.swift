@@ -12,17 +12,17 @@ struct CompareTests {
     static func session(size: Size = Size(width: 120, height: 40), pattern: PatternID = .mvp,
                         screen: ScreenID = .greeting) -> HeadlessSession {
         let session = TestApp.session(size: size, pattern: pattern, screen: screen)
-        session.shell.replayRunner = TestApp.replayRunner()
+        session.shell.replayer = TestApp.replayRunner()
         return session
     }
 
     /// Presses `c` and waits for the four replays.
     static func openCompare(_ session: HeadlessSession) async throws -> ComparePanel {
         session.press(.character("c"))
-        let panel = try #require(session.shell.panel as? ComparePanel)
-        await panel.replayed()
+        _ = try #require(session.shell.state.panel as? ComparePanel)
+        await session.shell.replayed()
         session.shell.renderIfNeeded()
-        return panel
+        return try #require(session.shell.state.panel as? ComparePanel)
     }
 
     @Test("the shell records the keys sent to the screen, leaves its own commands out, and starts again on a new screen")
@@ -31,12 +31,12 @@ struct CompareTests {
         session.press(.up, .up)
         session.type("A[")  // in the text field even [ is typed
         session.press(.down, .down, .character("["), .character("?"), .escape, .character("c"))
-        #expect(session.shell.keysOnScreen == [.up, .up, .character("A"), .character("["), .down, .down],
+        #expect(session.shell.state.keysOnScreen == [.up, .up, .character("A"), .character("["), .down, .down],
                 "on the button [ ? c are the shell's; the Esc that closes help never reaches the module")
-        #expect(session.shell.keysOnScreen.last == .down, "c opens compare; it is not replayed")
+        #expect(session.shell.state.keysOnScreen.last == .down, "c opens compare; it is not replayed")
         session.press(.escape)
         session.press(.character("l"))
-        #expect(session.shell.keysOnScreen.isEmpty)
+        #expect(session.shell.state.keysOnScreen.isEmpty)
     }
 
     @Test("golden: Enter on the greeting button, replayed in all four patterns")
@@ -56,9 +56,9 @@ struct CompareTests {
         await session.settle()
         session.press(.enter)
         await session.settle()
-        let panel = try await Self.openCompare(session)
+        _ = try await Self.openCompare(session)
         let text = session.text
-        #expect(panel.title == "Compare · Listings")
+        #expect(session.panelTitle == "Compare · Listings")
         #expect(text.contains("▸ Enter — replayed on a fresh Listings after 1 earlier key"))
         for pattern in PatternID.allCases { #expect(text.contains(" \(pattern.name) "), "\(pattern.name) column") }
         #expect(text.contains("boundaries = calls between two different roles"))
@@ -91,12 +91,12 @@ struct CompareTests {
         #expect(session.text != top)
         session.press(.up, .enter)
         #expect(session.text == top, "Enter is swallowed, not sent to the list under the panel")
-        #expect(session.shell.panel != nil)
+        #expect(session.shell.state.panel != nil)
         session.press(.escape)
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
         _ = try await Self.openCompare(session)
         session.press(.character("c"))
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
         #expect(session.text.contains("VIPER · Listings"))
     }
 

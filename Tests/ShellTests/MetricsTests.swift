@@ -10,7 +10,7 @@ struct MetricsTests {
     /// Presses `m` on a settled session and returns the open panel.
     static func openMetrics(_ session: HeadlessSession) throws -> MetricsPanel {
         session.press(.character("m"))
-        let panel = try #require(session.shell.panel as? MetricsPanel)
+        let panel = try #require(session.shell.state.panel as? MetricsPanel)
         session.shell.renderIfNeeded()
         return panel
     }
@@ -54,23 +54,23 @@ struct MetricsTests {
         session.press(.up)
         #expect(session.text.contains("↓ 1 more"))
         session.press(.character("m"))
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
         #expect(session.text.contains("─ Trace "))
         _ = try Self.openMetrics(session)
         session.press(.escape)
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
         _ = try Self.openMetrics(session)
         session.press(.character("2"))
-        #expect(session.shell.pattern == .mvp, "the shell's keys still work with the panel open")
+        #expect(session.shell.state.pattern == .mvp, "the shell's keys still work with the panel open")
         session.press(.enter)
-        #expect(session.shell.panel is MetricsPanel, "Enter does not reach the hidden module")
+        #expect(session.shell.state.panel is MetricsPanel, "Enter does not reach the hidden module")
     }
 
     @Test("the panel shows the report's figures: every pattern's code lines and each criterion's values")
     func figures() async throws {
         let session = TestApp.session(size: Size(width: 120, height: 40))
         await session.settle()
-        let panel = try Self.openMetrics(session)
+        _ = try Self.openMetrics(session)
         let report = MetricsReport.current
         var seen = session.text
         for _ in 0..<6 {
@@ -83,13 +83,13 @@ struct MetricsTests {
         for result in report.results() {
             for figure in result.figures { #expect(seen.contains(result.display(figure))) }
         }
-        #expect(panel.title.hasPrefix("Metrics"))
+        #expect(session.panelTitle?.hasPrefix("Metrics") == true)
     }
 
     @Test("m is in the help overlay and not in the key bar")
     func keymap() {
-        let binding = Keymap.bindings.first { $0.keysLabel == "m" }
-        #expect(binding?.barLabel == nil)
+        let binding = Keymap.bindings.first { $0.keys == "m" && $0.scope == .shell }
+        #expect(binding != nil && binding?.label == nil)
         #expect(Keymap.command(for: .character("m")) == .togglePanel(.metrics))
     }
 

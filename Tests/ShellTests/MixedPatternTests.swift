@@ -45,15 +45,15 @@ struct MixedPatternTests {
         let header = Self.header(app)
         #expect(header == " mvx │ 1 MVC  2 MVP  3 MVVM  4 VIPER │ g Greeting  l Listings")
         app.press(.character("3"))
-        #expect(app.shell.patterns == ScreenPatterns(.mvvm))
+        #expect(app.shell.state.patterns == ScreenPatterns(.mvvm))
         app.press(.character("l"))
         #expect(app.text.contains("MVVM · Listings"))
         app.press(.tab)
-        #expect(app.shell.patterns == ScreenPatterns(.viper), "Tab moves every screen")
+        #expect(app.shell.state.patterns == ScreenPatterns(.viper), "Tab moves every screen")
         app.press(.character("g"))
         #expect(app.text.contains("VIPER · Greeting"))
         #expect(Self.moduleTarget(app) == "VIPER")
-        #expect(!app.shell.isMixing)
+        #expect(!app.shell.state.isMixing)
         #expect(!Self.header(app).contains("mix"), "no mix marker and no per-screen patterns")
         #expect(Self.header(app).hasSuffix("g Greeting  l Listings"))
     }
@@ -61,9 +61,9 @@ struct MixedPatternTests {
     @Test("mix on: each screen keeps its own pattern across g and l, and is built in it")
     func perScreenPatterns() async {
         let app = await Self.mixedSession()
-        #expect(app.shell.isMixing)
-        #expect(app.shell.patterns[.greeting] == .mvp)
-        #expect(app.shell.patterns[.listings] == .viper)
+        #expect(app.shell.state.isMixing)
+        #expect(app.shell.state.patterns[.greeting] == .mvp)
+        #expect(app.shell.state.patterns[.listings] == .viper)
         #expect(app.text.contains("VIPER · Listings"))
         #expect(Self.moduleTarget(app) == "VIPER")
         #expect(app.text.contains("龙湖天街27号楼"), "VIPER's listings loaded")
@@ -79,11 +79,11 @@ struct MixedPatternTests {
     func tabCyclesOneScreen() async {
         let app = await Self.mixedSession()
         app.press(.tab)
-        #expect(app.shell.patterns[.listings] == .mvc, "VIPER wraps round to MVC")
-        #expect(app.shell.patterns[.greeting] == .mvp)
+        #expect(app.shell.state.patterns[.listings] == .mvc, "VIPER wraps round to MVC")
+        #expect(app.shell.state.patterns[.greeting] == .mvp)
         app.press(.backTab, .backTab)
-        #expect(app.shell.patterns[.listings] == .mvvm)
-        #expect(app.shell.patterns[.greeting] == .mvp)
+        #expect(app.shell.state.patterns[.listings] == .mvvm)
+        #expect(app.shell.state.patterns[.greeting] == .mvp)
         #expect(app.text.contains("MVVM · Listings"))
     }
 
@@ -153,8 +153,8 @@ struct MixedPatternTests {
         app.press(.character("g"))  // the greeting, in MVP
         weak let module = app.shell.activeModule
         app.press(.character("x"))
-        #expect(!app.shell.isMixing)
-        #expect(app.shell.patterns == ScreenPatterns(.mvp))
+        #expect(!app.shell.state.isMixing)
+        #expect(app.shell.state.patterns == ScreenPatterns(.mvp))
         #expect(module != nil, "leaving mix mode keeps the module on show")
         #expect(Self.bottom(app).contains("mix off: every screen in MVP"))
         #expect(Self.header(app).hasSuffix("g Greeting  l Listings"))
@@ -164,27 +164,27 @@ struct MixedPatternTests {
         app.press(.character("l"))
         #expect(app.text.contains("MVP · Listings"))
         app.press(.character("3"))
-        #expect(app.shell.patterns == ScreenPatterns(.mvvm))
+        #expect(app.shell.state.patterns == ScreenPatterns(.mvvm))
     }
 
     @Test("x says what changed; mix mode without a change yet still shows each screen's pattern")
     func enteringMix() {
         let app = TestApp.session()
         app.press(.character("x"))
-        #expect(app.shell.isMixing)
+        #expect(app.shell.state.isMixing)
         #expect(Self.bottom(app) == " mix on: 1-4 and Tab now change the Greeting screen only (x again: one pattern)",
                 "the notice fits 80 columns")
         #expect(Self.header(app).contains("g Greeting MVC  l Listings MVC │ x mix"))
         app.press(.character("4"))
-        #expect(app.shell.patterns[.greeting] == .viper)
-        #expect(app.shell.patterns[.listings] == .mvc)
+        #expect(app.shell.state.patterns[.greeting] == .viper)
+        #expect(app.shell.state.patterns[.listings] == .mvc)
         #expect(Self.header(app).contains("g Greeting VIPER  l Listings MVC"))
     }
 
     @Test("started mixed (--greeting-pattern mvc --listings-pattern viper): mix mode on, the start names both")
     func startedMixed() {
         let app = TestApp.session(screen: .listings, screenPatterns: [.listings: .viper])
-        #expect(app.shell.isMixing)
+        #expect(app.shell.state.isMixing)
         #expect(app.text.contains("VIPER · Listings"))
         #expect(Self.moduleTarget(app) == "VIPER")
         #expect(app.traceBuffer.entries.first?.action.label == "start: Greeting MVC · Listings VIPER")
@@ -196,7 +196,7 @@ struct MixedPatternTests {
     @Test("overrides equal to --pattern are no mix: the app starts as it always did")
     func sameOverridesAreNoMix() {
         let app = TestApp.session(pattern: .mvp, screenPatterns: [.greeting: .mvp, .listings: .mvp])
-        #expect(!app.shell.isMixing)
+        #expect(!app.shell.state.isMixing)
         #expect(!Self.header(app).contains("mix"))
         #expect(app.traceBuffer.entries.first?.action.label == "start: MVP Greeting")
     }
@@ -206,7 +206,7 @@ struct MixedPatternTests {
         let app = TestApp.session()
         app.press(.up, .up)
         app.type("x")
-        #expect(!app.shell.isMixing)
+        #expect(!app.shell.state.isMixing)
         #expect(app.text.contains("Davidx"))
     }
 
@@ -214,23 +214,23 @@ struct MixedPatternTests {
     func unavailableInMix() {
         let app = TestApp.session(patterns: [MVCPattern.self])
         app.press(.character("x"), .character("2"))
-        #expect(app.shell.patterns[.greeting] == .mvc)
+        #expect(app.shell.state.patterns[.greeting] == .mvc)
         #expect(app.text.contains("MVP has no greeting screen yet"))
     }
 
     @Test("compare replays the last action on the screen on show, in all four patterns, when mixed")
     func compareWhenMixed() async throws {
         let app = await Self.mixedSession(size: Size(width: 120, height: 40))
-        app.shell.replayRunner = TestApp.replayRunner()
+        app.shell.replayer = TestApp.replayRunner()
         app.press(.down)
         await app.settle()
         let panel = try await CompareTests.openCompare(app)
-        #expect(panel.title == "Compare · Listings")
+        #expect(panel.id == .compare && app.panelTitle == "Compare · Listings")
         for pattern in PatternID.allCases { #expect(app.text.contains(" \(pattern.name) "), "\(pattern.name) column") }
         #expect(app.text.contains("▸ ↓ — replayed on a fresh Listings after 0 earlier keys"))
         app.press(.escape)
         #expect(app.text.contains("VIPER · Listings"))
-        #expect(app.shell.patterns[.greeting] == .mvp, "compare leaves the mix as it was")
+        #expect(app.shell.state.patterns[.greeting] == .mvp, "compare leaves the mix as it was")
     }
 
     @Test("the help overlay lists x; when mixing it says whose roles it lists, and fits the minimum width")

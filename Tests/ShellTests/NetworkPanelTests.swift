@@ -14,7 +14,7 @@ struct NetworkPanelTests {
     /// Opens the inspector and returns it.
     static func open(_ session: HeadlessSession) throws -> NetworkPanel {
         session.press(.character("n"))
-        return try #require(session.shell.panel as? NetworkPanel)
+        return try #require(session.shell.state.panel as? NetworkPanel)
     }
 
     /// MVC listings with the first rent page loaded, then with the inspector open: New homes, back
@@ -65,7 +65,8 @@ struct NetworkPanelTests {
         let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvc, screen: .listings)
         await session.settle()
         let network = session.context.network
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
+        var panel: NetworkPanel { session.shell.state.panel as! NetworkPanel }
         #expect(session.text.contains("latency   0 ms"))
 
         session.press(.character("+"))
@@ -99,7 +100,7 @@ struct NetworkPanelTests {
         session.press(.character("e"))
         #expect(network.cache.count == 0)
         #expect(session.text.contains("cache     empty"))
-        #expect(session.shell.keysOnScreen.isEmpty, "the panel's keys never reached the module")
+        #expect(session.shell.state.keysOnScreen.isEmpty, "the panel's keys never reached the module")
     }
 
     @Test("keys the panel does not use reach the module: ↓ moves, Enter opens, r retries")
@@ -120,8 +121,8 @@ struct NetworkPanelTests {
         session.press(.enter)
         await session.settle()
         #expect(session.text.contains("From the rent API"), "Enter opened the detail beside the panel")
-        #expect(session.shell.panel is NetworkPanel)
-        #expect(session.shell.keysOnScreen == [.down, .character("r"), .character("r"), .enter])
+        #expect(session.shell.state.panel is NetworkPanel)
+        #expect(session.shell.state.keysOnScreen == [.down, .character("r"), .character("r"), .enter])
     }
 
     @Test("n and Esc close it; in a text field letters are typed, not taken")
@@ -130,10 +131,10 @@ struct NetworkPanelTests {
         await session.settle()
         _ = try Self.open(session)
         session.press(.character("n"))
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
         _ = try Self.open(session)
         session.press(.escape)
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
 
         _ = try Self.open(session)
         session.press(.up)  // the last-name field
@@ -141,7 +142,7 @@ struct NetworkPanelTests {
         session.type("of")
         #expect(!session.context.network.scenario.offline && session.context.network.scenario.nextFailure == nil)
         #expect(session.context.appState.person.lastName == "Blaineof")
-        #expect(session.shell.panel is NetworkPanel)
+        #expect(session.shell.state.panel is NetworkPanel)
         #expect(session.text.contains("typing: letters go to the field"), "the key line says why its keys rest")
         session.press(.down, .character("o"))
         #expect(session.context.network.scenario.offline, "off the field, o is the panel's again")
@@ -177,7 +178,7 @@ struct NetworkPanelTests {
                                       size: Size(width: 120, height: 40), pattern: .viper, screen: .listings)
         await session.drain()
         let panel = try Self.open(session)
-        #expect(panel.title == "Network · 1 in flight")
+        #expect(panel.id == .network && session.panelTitle == "Network · 1 in flight")
         #expect(session.text.contains("… in flight") && session.text.contains("Network · 1 in flight"))
 
         // A request from outside the module: only the journal knows, so only its observer can ask for a frame.
@@ -196,18 +197,19 @@ struct NetworkPanelTests {
     @Test("< > choose the opened record; the newest is followed again at the top")
     func selection() async throws {
         let session = try await Self.listingsWithCacheHitAndFailure(size: Size(width: 120, height: 40))
-        let panel = try #require(session.shell.panel as? NetworkPanel)
-        #expect(panel.selectedRecord?.id == 4 && panel.selectedID == nil)
+        let journal = session.context.network.journal
+        var panel: NetworkPanel { session.shell.state.panel as! NetworkPanel }
+        #expect(panel.selectedRecord(in: journal)?.id == 4 && panel.selectedID == nil)
         session.press(.character(">"), .character(">"))
-        #expect(panel.selectedRecord?.id == 2)
+        #expect(panel.selectedRecord(in: journal)?.id == 2)
         #expect(session.text.contains("▸2 xinfang.list p1") && session.text.contains("GET xinfang.list?page=1&page_size=20"))
         session.press(.character(">"), .character(">"), .character(">"))
-        #expect(panel.selectedRecord?.id == 1, "stops at the oldest")
+        #expect(panel.selectedRecord(in: journal)?.id == 1, "stops at the oldest")
         session.press(.character("<"), .character("<"), .character("<"))
-        #expect(panel.selectedID == nil && panel.selectedRecord?.id == 4)
+        #expect(panel.selectedID == nil && panel.selectedRecord(in: journal)?.id == 4)
         session.press(.character("r"))
         await session.settle()
-        #expect(panel.selectedRecord?.id == 5, "following the newest")
+        #expect(panel.selectedRecord(in: journal)?.id == 5, "following the newest")
     }
 
     @Test("the latency is described in the unit that reads best")

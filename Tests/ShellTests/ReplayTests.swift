@@ -5,6 +5,7 @@ import Model
 import Terminal
 import Testing
 import Tracing
+@testable import Replay
 @testable import Shell
 
 extension TestApp {

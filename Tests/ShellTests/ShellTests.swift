@@ -21,7 +21,7 @@ struct ShellTests {
         #expect(app.text.contains("David"))
         #expect(app.text.contains("Blaine"))
         #expect(app.text.contains("[ Show greeting ]"))
-        #expect(app.shell.pattern == .mvc)
+        #expect(app.shell.state.pattern == .mvc)
     }
 
     @Test("Enter on the button greets, and the trace tells the MVC story")
@@ -64,24 +64,24 @@ struct ShellTests {
         let app = TestApp.session()
         app.press(.up, .up)
         app.type("q")
-        #expect(app.shell.shouldQuit == false)
+        #expect(app.shell.state.shouldQuit == false)
         #expect(app.text.contains("Davidq"))
         app.press(.control("c"))
-        #expect(app.shell.shouldQuit)
+        #expect(app.shell.state.shouldQuit)
     }
 
     @Test("q quits when no field has focus")
     func quit() {
         let app = TestApp.session()
         app.press(.character("q"))
-        #expect(app.shell.shouldQuit)
+        #expect(app.shell.state.shouldQuit)
     }
 
     @Test("a tab whose module does not exist is refused with a notice")
     func unavailableTab() {
         let app = TestApp.session(patterns: [MVCPattern.self])
         app.press(.character("2"))
-        #expect(app.shell.pattern == .mvc)
+        #expect(app.shell.state.pattern == .mvc)
         #expect(app.text.contains("MVP has no greeting screen yet"))
         app.press(.character("?"))  // any key clears the notice
         #expect(!app.text.contains("MVP has no greeting screen yet"))
@@ -91,15 +91,15 @@ struct ShellTests {
     func help() {
         let app = TestApp.session(size: Size(width: 120, height: 40))
         app.press(.character("?"))
-        #expect(app.shell.isHelpVisible)
-        for binding in Keymap.bindings {
+        #expect(app.shell.state.isHelpVisible)
+        for binding in Keymap.bindings(in: .shell) + Keymap.bindings(in: .module) {
             #expect(app.text.contains(binding.help))
         }
         for duty in MVCPattern.roles {
             #expect(app.text.contains(duty.typeName))
         }
         app.press(.escape)
-        #expect(!app.shell.isHelpVisible)
+        #expect(!app.shell.state.isHelpVisible)
     }
 
     @Test("at 80×24 the help scrolls: the roles are reached with ↓, the border counts what is left")
@@ -109,7 +109,7 @@ struct ShellTests {
         #expect(app.text.contains("more · ↑↓ scroll"), "the border says the help goes on")
         #expect(!app.text.contains("MVC — roles"))
         app.press(.end)
-        #expect(app.shell.isHelpVisible, "scrolling keys keep the help open")
+        #expect(app.shell.state.isHelpVisible, "scrolling keys keep the help open")
         #expect(app.text.contains("MVC — roles") && app.text.contains("Esc or ? closes this help"))
         #expect(!app.text.contains("more · ↑↓ scroll"))
         for duty in MVCPattern.roles {
@@ -118,7 +118,7 @@ struct ShellTests {
         app.press(.home)
         #expect(app.text.contains("mvx — keys"))
         app.press(.escape)
-        #expect(!app.shell.isHelpVisible)
+        #expect(!app.shell.state.isHelpVisible)
         app.press(.character("?"))
         #expect(app.text.contains("mvx — keys"), "opened again, it starts at the top")
     }
@@ -127,8 +127,8 @@ struct ShellTests {
     func keyBar() {
         let app = TestApp.session(size: Size(width: 120, height: 40))
         let bottom = app.text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-        for binding in Keymap.bindings {
-            if let label = binding.barLabel { #expect(bottom.contains("\(binding.keysLabel) \(label)")) }
+        for binding in Keymap.bindings where binding.scope == .shell || binding.scope == .module {
+            if let label = binding.label { #expect(bottom.contains("\(binding.keys) \(label)")) }
         }
     }
 

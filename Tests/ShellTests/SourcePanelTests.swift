@@ -6,6 +6,15 @@ import Testing
 import Tracing
 @testable import Shell
 
+extension HeadlessSession {
+    /// The open source panel, as the shell's state holds it now.
+    var sourcePanel: SourcePanel { shell.state.panel as! SourcePanel }
+    /// The event under the source panel's cursor.
+    var selectedSourceEvent: TraceEvent? { sourcePanel.selectedEvent(in: traceBuffer) }
+    /// The file of that event, prepared for showing.
+    var selectedListing: SourceListing? { selectedSourceEvent.flatMap { shell.environment.sources.listing(for: $0.file) } }
+}
+
 @MainActor
 @Suite("Source pane (s)")
 struct SourcePanelTests {
@@ -21,7 +30,7 @@ struct SourcePanelTests {
     /// Presses `s` and returns the panel it opened.
     static func open(_ session: HeadlessSession) throws -> SourcePanel {
         session.press(.character("s"))
-        return try #require(session.shell.panel as? SourcePanel)
+        return try #require(session.shell.state.panel as? SourcePanel)
     }
 
     /// The screen row holding the traced line's marker, with its number.
@@ -51,11 +60,11 @@ struct SourcePanelTests {
     @Test("s opens on the newest event: its file, its line marked and highlighted, its call under the cursor")
     func opensOnNewest() async throws {
         let session = await Self.greeted()
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
         let newest = try #require(session.traceBuffer.events.last)
         #expect(newest.call == "Label.text" && newest.file == "Widgets/Label.swift")
-        #expect(panel.selectedEvent == newest)
-        #expect(panel.title == "Source · \(newest.location)")
+        #expect(session.selectedSourceEvent == newest)
+        #expect(session.panelTitle == "Source · \(newest.location)")
         let text = session.text
         #expect(text.contains(" Source · Label.swift:\(newest.line) "), "the pane's title names file and line")
         #expect(text.contains(" Sources/Widgets/Label.swift"), "the header names the file's path")
@@ -91,7 +100,7 @@ struct SourcePanelTests {
     @Test("↑↓ step through the events, over action headers, and the code follows; Home, End, PgUp, PgDn")
     func stepping() async throws {
         let session = await Self.greeted()
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
         let entries = session.traceBuffer.entries.filter { !$0.events.isEmpty }
         let enter = try #require(entries.last)
         #expect(enter.action.label == "Enter on [Show greeting]")
@@ -99,65 +108,65 @@ struct SourcePanelTests {
 
         session.press(.up)
         let previous = events[events.count - 2]
-        #expect(panel.selectedEvent == previous)
+        #expect(session.selectedSourceEvent == previous)
         #expect(previous.call == "GreetingViewController.showGreeting")
         #expect(session.text.contains(" Source · \(previous.location) "))
         #expect(session.text.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
         #expect(try #require(Self.tracedRow(session)).text.contains(try Self.start(of: previous)))
         session.press(.down)
-        #expect(panel.selectedEvent == events.last)
+        #expect(session.selectedSourceEvent == events.last)
 
         // Up from the action's first event lands on the previous action's last: headers are skipped.
         session.press(Array(repeating: .up, count: events.count - 1))
-        #expect(panel.selectedEvent == events.first)
+        #expect(session.selectedSourceEvent == events.first)
         session.press(.up)
-        #expect(panel.selectedEvent == entries[entries.count - 2].events.last)
+        #expect(session.selectedSourceEvent == entries[entries.count - 2].events.last)
 
         session.press(.home)
-        #expect(panel.selectedEvent == entries.first?.events.first)
+        #expect(session.selectedSourceEvent == entries.first?.events.first)
         session.press(.up)
-        #expect(panel.selectedEvent == entries.first?.events.first, "the first event stays selected")
+        #expect(session.selectedSourceEvent == entries.first?.events.first, "the first event stays selected")
         session.press(.pageDown)
         let all = entries.flatMap(\.events)
-        let paged = try #require(panel.selectedEvent)
+        let paged = try #require(session.selectedSourceEvent)
         let page = try #require(all.firstIndex(of: paged))
         #expect(page > 10, "PgDn moves a page of the trace")
         session.press(.pageUp)
-        #expect(panel.selectedEvent == all.first)
+        #expect(session.selectedSourceEvent == all.first)
         session.press(.end)
-        #expect(panel.selectedEvent == all.last)
+        #expect(session.selectedSourceEvent == all.last)
         session.press(.down)
-        #expect(panel.selectedEvent == all.last)
+        #expect(session.selectedSourceEvent == all.last)
     }
 
     @Test("[ ] scroll the code and ← → its long lines; stepping to another event brings the traced line back")
     func scrolling() async throws {
         let session = await Self.greeted()
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
         let start = session.text
         let traced = try #require(Self.tracedRow(session))
         session.press(.character("]"))
-        #expect(panel.sourceOffset > 0)
+        #expect(session.sourcePanel.sourceOffset > 0)
         #expect(Self.tracedRow(session).map(\.y) != traced.y, "the code moved; the traced line with it")
         session.press(.character("["))
         #expect(session.text == start)
         session.press(.character("["), .character("["), .character("["))
-        #expect(panel.sourceOffset == -2, "the code stops at the file's first line (the traced line is its 11th)")
+        #expect(session.sourcePanel.sourceOffset == -2, "the code stops at the file's first line (the traced line is its 11th)")
         #expect(session.screen.row(3).hasPrefix("   1  import Terminal"))
         session.press(.up, .down)
         #expect(session.text == start, "back on the event, back to its line")
 
         session.press(.right)
-        #expect(panel.column == SourcePanel.columnStep)
+        #expect(session.sourcePanel.column == SourcePanel.columnStep)
         #expect(session.text != start)
         #expect(try #require(Self.tracedRow(session)).text.contains("…"), "a line cut at the left says so")
         session.press(.left)
         #expect(session.text == start)
         session.press(Array(repeating: .right, count: 40))
-        #expect(panel.column < 80, "← → stop where the longest shown line ends")
+        #expect(session.sourcePanel.column < 80, "← → stop where the longest shown line ends")
 
         session.press(.character("]"), .right, .up, .down)
-        #expect(panel.sourceOffset == 0 && panel.column == 0)
+        #expect(session.sourcePanel.sourceOffset == 0 && session.sourcePanel.column == 0)
         #expect(session.text == start)
     }
 
@@ -170,11 +179,11 @@ struct SourcePanelTests {
                                  method: "vanish()", file: "Elsewhere/Gone.swift", line: 7, detail: ""))
         buffer.record(TraceEvent(sequence: 900_002, actionID: 900_000, pattern: "MVP", role: .view, type: "Label",
                                  method: "text", file: "Widgets/Label.swift", line: 99_999, detail: ""))
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
         let lines = SourceListing(file: try #require(SourceCatalog.file(fileID: "Widgets/Label.swift"))).lineCount
         #expect(session.text.contains(" Label.swift has \(lines) lines; the trace names line 99999."))
         session.press(.up)
-        #expect(panel.title == "Source · Gone.swift:7")
+        #expect(session.panelTitle == "Source · Gone.swift:7")
         #expect(session.text.contains(" No source for Elsewhere/Gone.swift: it is not built into mvx."))
         #expect(Self.tracedRow(session) == nil)
         #expect(session.text.contains("Gone.vanish"), "the trace column still lists it")
@@ -186,43 +195,43 @@ struct SourcePanelTests {
         _ = try Self.open(session)
         let shown = session.text
         session.press(.enter, .character("z"), .backspace)
-        #expect(session.shell.panel is SourcePanel)
+        #expect(session.shell.state.panel is SourcePanel)
         #expect(session.text == shown, "keys the panel does not use never reach the hidden module")
         session.press(.escape)
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
         #expect(session.text.contains("─ Trace ") && session.text.contains("Hello David Blaine"))
         _ = try Self.open(session)
         session.press(.character("s"))
-        #expect(session.shell.panel == nil)
+        #expect(session.shell.state.panel == nil)
 
         _ = try Self.open(session)
         session.press(.character("?"))
-        #expect(session.shell.isHelpVisible && session.text.contains("source: the code behind each trace line"))
+        #expect(session.shell.state.isHelpVisible && session.text.contains("source: the code behind each trace line"))
         session.press(.escape)
-        #expect(!session.shell.isHelpVisible && session.shell.panel is SourcePanel, "Esc closed the help only")
+        #expect(!session.shell.state.isHelpVisible && session.shell.state.panel is SourcePanel, "Esc closed the help only")
         session.press(.character("q"))
-        #expect(session.shell.shouldQuit)
+        #expect(session.shell.state.shouldQuit)
     }
 
     @Test("the cursor follows new events while on the newest, and stays on its event otherwise")
     func live() async throws {
         let session = await Self.greeted()
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
         session.press(.character("1"))  // the shell switches to MVC under the panel
         await session.settle()
         session.shell.render()
-        #expect(session.shell.pattern == .mvc)
-        #expect(panel.selectedEvent == session.traceBuffer.events.last)
-        #expect(panel.rows.contains(.action(try #require(session.traceBuffer.entries.last?.action))))
+        #expect(session.shell.state.pattern == .mvc)
+        #expect(session.selectedSourceEvent == session.traceBuffer.events.last)
+        #expect(SourcePanel.TraceRows(session.traceBuffer).rows.contains(.action(try #require(session.traceBuffer.entries.last?.action))))
         session.press(.up)
-        let kept = try #require(panel.selectedEvent)
+        let kept = try #require(session.selectedSourceEvent)
         session.press(.character("3"))
         await session.settle()
         session.shell.render()
-        #expect(session.shell.pattern == .mvvm)
-        #expect(panel.selectedEvent == kept)
+        #expect(session.shell.state.pattern == .mvvm)
+        #expect(session.selectedSourceEvent == kept)
         session.press(.end)
-        #expect(panel.selectedEvent == session.traceBuffer.events.last)
+        #expect(session.selectedSourceEvent == session.traceBuffer.events.last)
     }
 
     @Test("on its own trace: empty says so; keys are handled, passed on or close; a trimmed event's cursor falls to the oldest left")
@@ -234,40 +243,42 @@ struct SourcePanelTests {
         }
         let screen = MemoryScreen(size: Size(width: 100, height: 20))
         let canvas = Canvas(screen: screen, bounds: Rect(x: 0, y: 0, width: 100, height: 20))
-        let early = SourcePanel(traceBuffer: buffer)
-        early.draw(in: canvas)
-        #expect(screen.text.contains("Nothing is traced yet.") && early.title == "Source")
-        #expect(early.handle(.up) == .handled && early.handle(.character("z")) == .handled)
-        #expect(early.handle(.character("q")) == .ignored && early.handle(.tab) == .ignored)
-        #expect(early.handle(.escape) == .close && early.handle(.character("s")) == .close)
+        let context = PanelContext(size: screen.size, trace: buffer, network: TestApp.network(clock: ContinuousClock()),
+                                   moduleHasTextFocus: false, sources: SourceListings())
+        var early = SourcePanel()
+        early.draw(into: canvas, context: context)
+        #expect(screen.text.contains("Nothing is traced yet.") && early.title(in: context) == "Source")
+        #expect(early.handle(.up, in: context) == .consumed && early.handle(.character("z"), in: context) == .consumed)
+        #expect(early.handle(.character("q"), in: context) == .passOn && early.handle(.tab, in: context) == .passOn)
+        #expect(early.handle(.escape, in: context) == .close && early.handle(.character("s"), in: context) == .close)
 
         buffer.begin(TraceAction(id: 1, label: "one", pattern: "MVC"))
         record(1, in: 1)
         record(2, in: 1)
         buffer.begin(TraceAction(id: 2, label: "two", pattern: "MVC"))
         record(3, in: 2)
-        let panel = SourcePanel(traceBuffer: buffer)
-        #expect(panel.selectedEvent?.sequence == 3)
-        _ = panel.handle(.up)
-        _ = panel.handle(.up)
-        #expect(panel.selectedEvent?.sequence == 1)
+        var panel = SourcePanel()
+        #expect(panel.selectedEvent(in: buffer)?.sequence == 3)
+        _ = panel.handle(.up, in: context)
+        _ = panel.handle(.up, in: context)
+        #expect(panel.selectedEvent(in: buffer)?.sequence == 1)
         buffer.begin(TraceAction(id: 3, label: "three", pattern: "MVC"))
         record(4, in: 3)
         record(5, in: 3)  // over capacity: action one and its two events go
-        panel.draw(in: canvas)
-        #expect(panel.selectedEvent?.sequence == 3, "the oldest event left")
-        #expect(panel.rows.first == .action(TraceAction(id: 2, label: "two", pattern: "MVC")))
-        early.draw(in: canvas)
-        #expect(early.selectedEvent?.sequence == 5, "a panel opened on an empty trace follows the newest")
+        panel.draw(into: canvas, context: context)
+        #expect(panel.selectedEvent(in: buffer)?.sequence == 3, "the oldest event left")
+        #expect(SourcePanel.TraceRows(buffer).rows.first == .action(TraceAction(id: 2, label: "two", pattern: "MVC")))
+        early.draw(into: canvas, context: context)
+        #expect(early.selectedEvent(in: buffer)?.sequence == 5, "a panel opened on an empty trace follows the newest")
     }
 
     @Test("only the lines on screen are tokenised, plus once the lines above them")
     func lazyTokenising() async throws {
         let session = await Self.greeted()
-        let panel = try Self.open(session)
+        _ = try Self.open(session)
         session.press(.up)  // GreetingViewController.showGreeting, in a file of a hundred lines or more
-        let listing = try #require(panel.selectedListing)
-        let event = try #require(panel.selectedEvent)
+        let listing = try #require(session.selectedListing)
+        let event = try #require(session.selectedSourceEvent)
         #expect(listing.lineCount > 60)
         #expect(listing.linesScanned < event.line + 37, "nothing below the screen was looked at")
     }
@@ -318,12 +329,11 @@ struct SourcePanelTests {
         let small = await Self.greeted(size: Size(width: 80, height: 24))
         _ = try Self.open(small)
         small.press(.up, .up, .up)  // GreetingPresenter.didTapShowGreeting
-        let panel = try #require(small.shell.panel as? SourcePanel)
-        let event = try #require(panel.selectedEvent)
+        let event = try #require(small.selectedSourceEvent)
         #expect(event.call == "GreetingPresenter.didTapShowGreeting")
-        let method = try #require(panel.selectedListing?.enclosingBlock(ofLine: event.line))
+        let method = try #require(small.selectedListing?.enclosingBlock(ofLine: event.line))
         #expect(method.count > 5 && method.count <= 13)
-        let listing = try #require(panel.selectedListing)
+        let listing = try #require(small.selectedListing)
         let shown = (3..<16).map { small.screen.row($0) }
         #expect(shown.contains { $0.contains(listing.lines[method.lowerBound - 1].trimmingCharacters(in: .whitespaces)) })
         #expect(shown.contains { $0.hasPrefix(String(format: "%4d │", method.upperBound)) })
@@ -360,7 +370,7 @@ struct SourcePanelTests {
         #expect(listing.lineCount == 43, "the final line break makes no extra line")
         #expect(listing.lines[1] == "    still */ let")
         #expect(listing.lines[2] == "张  x", "a wide character takes two of the tab's four columns")
-        #expect(listing.tokens(ofLine: 2).first == SwiftTokenizer.Token(.comment, "    still */"))
+        #expect(listing.tokens(ofLine: 2).first == ColouredToken(text: "    still */", kind: .comment))
         #expect(listing.linesScanned == 1)
         _ = listing.tokens(ofLine: 30)
         #expect(listing.linesScanned == 29)

@@ -11,50 +11,46 @@ extension PanelID {
 /// chart of code lines per role for each pattern (bars coloured as the trace colours the role, one
 /// scale for all), then Orlov's three criteria as figures with their one-line definitions and his
 /// verdicts beside them. The same lines `mvx metrics` prints, laid out for the panel's width.
-@MainActor
-final class MetricsPanel: ShellPanel {
+struct MetricsPanel: ShellPanel, Equatable {
     let id = PanelID.metrics
     let placement = PanelPlacement.body
-    let title = "Metrics · counted from the embedded sources"
+    private(set) var scroll = ScrollPosition()
 
-    private let report: MetricsReport
-    private var lines: [MetricsLine] = []
-    private var linesWidth = 0
-    private var scroll = PanelScroll()
+    func title(in context: PanelContext) -> String { "Metrics · counted from the embedded sources" }
 
-    init(report: MetricsReport = .current) {
-        self.report = report
+    /// The report's lines for a panel `width` wide, and how many show below the key line.
+    private static func lines(width: Int) -> [MetricsLine] {
+        MetricsReport.current.lines(width: width - 1)
     }
 
     // MARK: - Keys
 
-    func handle(_ key: Key) -> PanelKeyResult {
-        switch key {
-        case .escape, .character("m"): return .close
-        default:
-            return scroll.handle(key) ? .handled : .shellKeysPass(key)
+    mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult {
+        switch Keymap.command(for: key, in: id) {
+        case .close?: return .close
+        case .scroll?:
+            let lines = Self.lines(width: context.size.width)
+            _ = scroll.handle(key, page: context.size.height - 1, content: lines.count)
+            return .consumed
+        default: return .shellKeysPass(key)
         }
     }
 
     // MARK: - Drawing
 
-    func draw(in canvas: Canvas) {
+    func draw(into canvas: Canvas, context: PanelContext) {
         canvas.screen.setCursor(nil)  // the module's text field is hidden under the panel
         let width = canvas.size.width
         guard width > 0, canvas.size.height > 1 else { return }
-        if linesWidth != width {
-            lines = report.lines(width: width - 1)
-            linesWidth = width
-        }
-        let hint = "↑↓ PgUp PgDn scroll · m/Esc close "
-        scroll.layout(contentHeight: lines.count, pageHeight: canvas.size.height - 1)
-        let (first, page) = (scroll.offset, scroll.pageHeight)
+        let lines = Self.lines(width: width)
+        let page = canvas.size.height - 1
+        let first = scroll.clamped(page: page, content: lines.count)
         let position = lines.count > page ? "lines \(first + 1)–\(first + page) of \(lines.count) · " : ""
-        let header = position + hint
+        let header = position + Keymap.hint(for: id)
         if DisplayWidth.of(header) < width {
             canvas.draw(header, at: Point(x: width - DisplayWidth.of(header), y: 0), style: ShellTheme.keyLabel)
         }
-        for (row, line) in lines.dropFirst(scroll.offset).prefix(scroll.pageHeight).enumerated() {
+        for (row, line) in lines.dropFirst(first).prefix(page).enumerated() {
             var x = 1
             for segment in line.segments where x < width {
                 let text = DisplayWidth.truncate(segment.text, to: width - x)
@@ -62,11 +58,7 @@ final class MetricsPanel: ShellPanel {
                 x += DisplayWidth.of(text)
             }
         }
-        if scroll.remaining > 0 {
-            let marker = " ↓ \(scroll.remaining) more "
-            canvas.draw(marker, at: Point(x: width - DisplayWidth.of(marker), y: canvas.size.height - 1),
-                        style: ShellTheme.notice)
-        }
+        ScrollMarker.draw(remaining: scroll.remaining(page: page, content: lines.count), in: canvas)
     }
 
     private func style(for kind: MetricsLine.Kind, role: CodeRole?) -> Style {

@@ -9,126 +9,134 @@ extension PanelID {
     public static let network = PanelID("network")
 }
 
+/// A change to the fake network that a network inspector key asks for.
+public enum NetworkControl: Equatable, Sendable {
+    case stepLatency(up: Bool)
+    case toggleOffline
+    /// Arms a one-shot failure of this kind, or disarms the armed one.
+    case toggleFailNext(FailureKind)
+    /// A failure is armed: it becomes one of this kind.
+    case rearmFailure(FailureKind)
+    case emptyCache
+}
+
 /// The network inspector, in the trace pane's place so the module stays live beside it: the
 /// scenario's live controls (latency, offline, a one-shot failure, the cache) on top, then the
 /// environment's request journal, newest first — API, page, outcome, latency — with the selected
 /// request opened: its parameters, attempt, size, the policy's decision and the interceptor hooks
-/// that ran. It only reads the journal and redraws when the journal says it changed.
+/// that ran. It only reads the journal; the shell redraws when the journal says it changed.
 ///
 /// Keys it does not use reach the module as if it were closed, so `r`, arrows and Enter work on
 /// the listings while their requests are watched here; a focused text field gets every letter.
-@MainActor
-final class NetworkPanel: ShellPanel {
+struct NetworkPanel: ShellPanel, Equatable {
     let id = PanelID.network
     let placement = PanelPlacement.tracePane
 
-    private weak var shell: AppShell?
-    private let network: NetworkEnvironment
-    /// Keeps the panel subscribed to the journal while it is open.
-    private let observation: RequestJournal.Observation
     /// The kind `f` arms; `k` cycles it.
-    private(set) var failureKind: FailureKind = .timeout
+    private(set) var failureKind: FailureKind
     /// The record chosen with `<` `>`; nil follows the newest.
     private(set) var selectedID: Int?
 
-    init(shell: AppShell) {
-        self.shell = shell
-        network = shell.context.network
+    @MainActor
+    init(network: NetworkEnvironment) {
         failureKind = network.scenario.nextFailure ?? .timeout
-        // Replies land between key presses: the journal says when, so the panel never polls.
-        observation = network.journal.observe { [weak shell] in shell?.setNeedsFrame() }
     }
 
-    var title: String {
-        let inFlight = network.journal.inFlightCount
+    func title(in context: PanelContext) -> String {
+        let inFlight = context.network.journal.inFlightCount
         return inFlight == 0 ? "Network · idle" : "Network · \(inFlight) in flight"
     }
 
     /// The record shown opened: the chosen one while it is kept, else the newest.
-    var selectedRecord: RequestRecord? {
-        selectedID.flatMap(network.journal.record) ?? network.journal.records.last
+    @MainActor
+    func selectedRecord(in journal: RequestJournal) -> RequestRecord? {
+        selectedID.flatMap(journal.record) ?? journal.records.last
     }
 
     // MARK: - Keys
 
-    func handle(_ key: Key) -> PanelKeyResult {
+    mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult {
         // A text field takes every letter, as it takes the shell's own.
-        if case .character = key, shell?.activeWindow?.focusedView is TextField { return .ignored }
-        let scenario = network.scenario
-        switch key {
-        case .character("+"), .character("="):
-            changeLatency(up: true, key: key)
-        case .character("-"):
-            changeLatency(up: false, key: key)
-        case .character("o"):
-            traced(key) {
-                scenario.offline.toggle()
-                trace(.network, self, scenario.offline ? "offline: every request fails at once" : "online")
-            }
-        case .character("k"):
+        if case .character = key, context.moduleHasTextFocus { return .passOn }
+        let control: NetworkControl
+        switch Keymap.command(for: key, in: id) {
+        case .stepLatency(let up)?: control = .stepLatency(up: up)
+        case .toggleOffline?: control = .toggleOffline
+        case .toggleFailNext?: control = .toggleFailNext(failureKind)
+        case .emptyCache?: control = .emptyCache
+        case .cycleFailureKind?:
             let kinds = FailureKind.allCases
             failureKind = kinds[((kinds.firstIndex(of: failureKind) ?? 0) + 1) % kinds.count]
-            // An armed failure follows the choice, so what is shown is what will happen. In one
-            // lock: the server may take the armed failure at any moment, and must not get it back.
-            let kind = failureKind
-            var rearmed = false
-            scenario.update {
-                guard $0.nextFailure != nil else { return }
-                $0.nextFailure = kind
-                rearmed = true
-            }
-            if rearmed { traced(key) { trace(.network, self, "fail next: \(kind.rawValue) armed") } }
-        case .character("f"):
-            traced(key) {
-                scenario.nextFailure = scenario.nextFailure == nil ? failureKind : nil
-                trace(.network, self, "fail next: " + (scenario.nextFailure.map { "\($0.rawValue) armed" } ?? "disarmed"))
-            }
-        case .character("e"):
-            traced(key) { network.cache.removeAll() }
-        case .character("<"):
-            moveSelection(newer: true)
-        case .character(">"):
-            moveSelection(newer: false)
-        default:
-            return .ignored
+            control = .rearmFailure(failureKind)
+        case .selectRequest(let newer)?:
+            moveSelection(newer: newer, in: context.network.journal)
+            return .consumed
+        case .close?: return .close
+        default: return .passOn
         }
-        return .handled
+        return .effect(.network(control, key: key))
     }
 
-    private func changeLatency(up: Bool, key: Key) {
-        traced(key) {
-            let old = network.scenario.current.latency
-            network.scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
-            trace(.network, self, "latency \(Self.describe(old)) → \(Self.describe(network.scenario.current.latency))")
-        }
-    }
-
-    /// A control's change as its own trace action, labelled like a key press.
-    private func traced(_ key: Key, _ body: () -> Void) {
-        guard let shell else { return body() }
-        shell.performPanelAction("\(key) in the network inspector", body)
-    }
-
-    private func moveSelection(newer: Bool) {
-        let records = network.journal.records
-        guard let current = selectedRecord, let index = records.firstIndex(where: { $0.id == current.id }) else { return }
+    @MainActor
+    private mutating func moveSelection(newer: Bool, in journal: RequestJournal) {
+        let records = journal.records
+        guard let current = selectedRecord(in: journal), let index = records.firstIndex(where: { $0.id == current.id })
+        else { return }
         let target = newer ? index + 1 : index - 1
         guard records.indices.contains(target) else { return }
         // Reaching the newest again resumes following it.
         selectedID = target == records.count - 1 ? nil : records[target].id
     }
 
+    /// Carries out a control on the fake network; `action` runs its argument as a trace action of
+    /// its own, so the trace shows each change before the failures it explains.
+    @MainActor
+    static func handle(_ control: NetworkControl, on network: NetworkEnvironment, as action: (() -> Void) -> Void) {
+        let scenario = network.scenario
+        switch control {
+        case .stepLatency(let up):
+            action {
+                let old = scenario.current.latency
+                scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
+                trace(.network, Self.self, "latency \(describe(old)) → \(describe(scenario.current.latency))")
+            }
+        case .toggleOffline:
+            action {
+                scenario.offline.toggle()
+                trace(.network, Self.self, scenario.offline ? "offline: every request fails at once" : "online")
+            }
+        case .toggleFailNext(let kind):
+            action {
+                scenario.nextFailure = scenario.nextFailure == nil ? kind : nil
+                trace(.network, Self.self, "fail next: " + (scenario.nextFailure.map { "\($0.rawValue) armed" } ?? "disarmed"))
+            }
+        case .rearmFailure(let kind):
+            // An armed failure follows the choice, so what is shown is what will happen. In one
+            // lock: the server may take the armed failure at any moment, and must not get it back.
+            var rearmed = false
+            scenario.update {
+                guard $0.nextFailure != nil else { return }
+                $0.nextFailure = kind
+                rearmed = true
+            }
+            if rearmed { action { trace(.network, Self.self, "fail next: \(kind.rawValue) armed") } }
+        case .emptyCache:
+            action { network.cache.removeAll() }
+        }
+    }
+
     // MARK: - Drawing
 
-    private typealias Line = TracePane.Line
-    private typealias Segment = TracePane.Segment
+    private typealias Line = TraceLine
+    private typealias Segment = TraceLine.Segment
 
-    func draw(in canvas: Canvas) {
+    func draw(into canvas: Canvas, context: PanelContext) {
         let width = canvas.size.width, height = canvas.size.height
         guard width > 0, height > 0 else { return }
-        let controls = controlLines(width: width)
+        let network = context.network
+        let controls = controlLines(of: network, width: width)
         let keyRow = height - 1
-        for (row, line) in controls.prefix(max(0, keyRow)).enumerated() { TracePane.draw(line, row: row, in: canvas) }
+        for (row, line) in controls.prefix(max(0, keyRow)).enumerated() { line.draw(row: row, in: canvas) }
         var row = controls.count
         if row < keyRow {
             let journal = network.journal
@@ -139,13 +147,14 @@ final class NetworkPanel: ShellPanel {
             row += 1
         }
         if row < keyRow {
-            drawRecords(in: canvas.subcanvas(Rect(x: 0, y: row, width: width, height: keyRow - row)))
+            drawRecords(of: network.journal, in: canvas.subcanvas(Rect(x: 0, y: row, width: width, height: keyRow - row)))
         }
-        drawKeys(in: canvas.subcanvas(Rect(x: 0, y: keyRow, width: width, height: 1)))
+        drawKeys(in: canvas.subcanvas(Rect(x: 0, y: keyRow, width: width, height: 1)), typing: context.moduleHasTextFocus)
     }
 
     /// The live controls, one per row: its keys, its name, its state.
-    private func controlLines(width: Int) -> [Line] {
+    @MainActor
+    private func controlLines(of network: NetworkEnvironment, width: Int) -> [Line] {
         let scenario = network.scenario.current
         func line(_ keys: String, _ name: String, _ value: String, _ style: Style = .plain) -> Line {
             let keyText = " " + DisplayWidth.pad(keys, to: 4) + " "
@@ -159,29 +168,31 @@ final class NetworkPanel: ShellPanel {
         let cached = network.cache.count
         let armed = scenario.nextFailure
         let rates = scenario.failureRates.total
+        func keys(_ commands: PanelCommand...) -> String { Keymap.keys(for: commands, in: id) }
         return [
-            line("+ -", "latency", Self.describe(scenario.latency)),
-            line("o", "offline", scenario.offline ? "on · requests fail" : "off",
+            line(keys(.stepLatency(up: true)), "latency", Self.describe(scenario.latency)),
+            line(keys(.toggleOffline), "offline", scenario.offline ? "on · requests fail" : "off",
                  scenario.offline ? ShellTheme.networkFailed : .plain),
-            line("k f", "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
+            line(keys(.cycleFailureKind, .toggleFailNext), "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
                  armed == nil ? .plain : ShellTheme.notice),
-            line("e", "cache", cached == 0 ? "empty" : "\(cached) entr\(cached == 1 ? "y" : "ies")"),
+            line(keys(.emptyCache), "cache", cached == 0 ? "empty" : "\(cached) entr\(cached == 1 ? "y" : "ies")"),
             line("", "random", (rates == 0 ? "no failures" : "\(Self.percent(rates)) fail") + " · seed \(scenario.seed)",
                  ShellTheme.detail),
         ]
     }
 
-    private func drawRecords(in canvas: Canvas) {
-        let records = network.journal.records
+    @MainActor
+    private func drawRecords(of journal: RequestJournal, in canvas: Canvas) {
+        let records = journal.records
         let width = canvas.size.width, height = canvas.size.height
         guard !records.isEmpty else {
             let hint = "No requests yet. Open the listings (l), switch source (← →) or retry (r): each call to an API manager is listed here."
-            for (row, text) in TextWrap.lines(hint, width: width - 2).prefix(height).enumerated() {
+            for (row, text) in TextWrapping.lines(of: hint, width: width - 2).prefix(height).enumerated() {
                 canvas.draw(" " + text, at: Point(x: 0, y: row), style: ShellTheme.detail)
             }
             return
         }
-        let selected = selectedRecord?.id
+        let selected = selectedRecord(in: journal)?.id
         var lines: [Line] = []
         var selectedRange = 0..<0
         for record in records.reversed() {
@@ -196,13 +207,9 @@ final class NetworkPanel: ShellPanel {
         // Scroll just enough to show the opened record whole (its head, when taller than the pane).
         let offset = max(0, min(selectedRange.lowerBound, selectedRange.upperBound - height))
         for (row, line) in lines.dropFirst(offset).prefix(height).enumerated() {
-            TracePane.draw(line, row: row, in: canvas)
+            line.draw(row: row, in: canvas)
         }
-        let below = lines.count - offset - height
-        if below > 0 {
-            let marker = " ↓ \(below) more "
-            canvas.draw(marker, at: Point(x: max(0, width - DisplayWidth.of(marker)), y: height - 1), style: ShellTheme.notice)
-        }
+        ScrollMarker.draw(remaining: lines.count - offset - height, in: canvas)
     }
 
     /// One row: marker, number, API and page on the left; outcome and latency on the right.
@@ -257,29 +264,31 @@ final class NetworkPanel: ShellPanel {
         }
     }
 
-    /// The key line: every key, with its word where there is room (the controls above name theirs).
-    private func drawKeys(in canvas: Canvas) {
-        if shell?.activeWindow?.focusedView is TextField {
+    /// The key line, from the key map: every key with its word where there is room (the controls
+    /// above name theirs), else the control keys together, else all keys but close together.
+    @MainActor
+    private func drawKeys(in canvas: Canvas, typing: Bool) {
+        if typing {
             // The keys below would be typed: say so rather than list keys that do nothing now.
             let hint = " typing: letters go to the field · ↑↓ leave it"
             canvas.draw(DisplayWidth.truncate(hint, to: canvas.size.width), at: .zero, style: ShellTheme.detail)
             return
         }
-        let controls: [(String, String)] = [("+ -", "latency"), ("o", "offline"), ("k", "kind"), ("f", "fail next"),
-                                            ("e", "empty cache")]
-        let always: [(String, String)] = [("< >", "select"), ("n", "close")]
+        let bindings = Keymap.bindings(in: .panel(id))
+        let isControl = { (binding: KeyBinding) in
+            binding.panelCommands.values.contains { if case .selectRequest = $0 { false } else { $0 != .close } }
+        }
+        let controls = bindings.filter(isControl).map { ($0.keys, $0.label ?? "") }
+        let others = bindings.filter { !isControl($0) }.map { ($0.keys, $0.label ?? "") }
         let controlKeys = controls.map(\.0).joined(separator: " ")
-        let variants = [controls + always, [(controlKeys, "")] + always, [(controlKeys + " < >", ""), ("n", "close")]]
-        let width = canvas.size.width
-        func itemsWidth(_ items: [(String, String)]) -> Int {
-            items.reduce(1) { $0 + DisplayWidth.of($1.0) + ($1.1.isEmpty ? 0 : 1 + DisplayWidth.of($1.1)) + 2 } - 2
+        let variants = [controls + others, [(controlKeys, "")] + others,
+                        [((controlKeys + " " + others.dropLast().map(\.0).joined(separator: " ")), "")] + others.suffix(1)]
+        func width(_ items: [(String, String)]) -> Int {
+            items.reduce(1) { $0 + KeyBar.width(of: $1) } - 2
         }
-        let items = variants.first { itemsWidth($0) <= width } ?? variants[variants.count - 1]
+        let items = variants.first { width($0) <= canvas.size.width } ?? variants[variants.count - 1]
         var x = 1
-        for (keys, label) in items {
-            x += canvas.draw(keys, at: Point(x: x, y: 0), style: ShellTheme.keyName)
-            x += canvas.draw((label.isEmpty ? "" : " " + label) + "  ", at: Point(x: x, y: 0), style: ShellTheme.keyLabel)
-        }
+        for item in items { KeyBar.draw(item, at: &x, in: canvas) }
     }
 
     // MARK: - Formatting (static: tested on their own)

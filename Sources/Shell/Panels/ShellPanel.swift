@@ -1,8 +1,10 @@
+import Networking
 import Terminal
+import Tracing
 
 /// Names one of the shell's tools beside the live module (`.source`, `.network`…): each has a key
-/// that opens and closes it. A panel adds a static member here (in its own file), its key binding in
-/// `Keymap`, and its construction in `ShellPanels.builders`.
+/// that opens and closes it. A panel adds a static member here (in its own file), its keys in
+/// `Keymap`, and its construction in `PanelCatalog`.
 public struct PanelID: Hashable, Sendable {
     public let name: String
 
@@ -17,24 +19,65 @@ public enum PanelPlacement: Sendable {
     case body
 }
 
-/// What a panel did with a key.
-public enum PanelKeyResult: Sendable {
+/// What a panel did with a key: the only way a panel speaks to the shell.
+public enum PanelKeyResult: Equatable, Sendable {
     /// The panel used it; nobody else sees it.
-    case handled
+    case consumed
     /// The panel asks to be closed.
     case close
     /// Not the panel's: the module and then the shell get it, as if no panel were open.
-    case ignored
+    case passOn
+    /// The panel used it and asks the shell to do something outside the shell's state.
+    case effect(ShellEffect)
 }
 
-/// A tool the shell shows beside or over the module (source, compare, metrics, network…).
-/// Panels draw only through the canvas they are given and get keys before the module does.
+/// What a panel may read while it handles a key or draws: the area it has and the live things
+/// it shows. Read only: a panel changes nothing but its own state, and that only in `handle`.
 @MainActor
-public protocol ShellPanel: AnyObject {
+public struct PanelContext {
+    /// The size of the panel's area for the terminal's present size.
+    public var size: Size
+    public var trace: TraceBuffer
+    public var network: NetworkEnvironment
+    /// Whether a text field of the module has the focus (then letters are the field's).
+    public var moduleHasTextFocus: Bool
+    /// Source files prepared for showing, kept between frames (a cache, not state).
+    public var sources: SourceListings
+
+    public init(size: Size, trace: TraceBuffer, network: NetworkEnvironment, moduleHasTextFocus: Bool,
+                sources: SourceListings) {
+        self.size = size
+        self.trace = trace
+        self.network = network
+        self.moduleHasTextFocus = moduleHasTextFocus
+        self.sources = sources
+    }
+}
+
+/// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value
+/// holding the panel's own state. It gets keys before the module and answers with a
+/// `PanelKeyResult`; it draws only through the canvas it is given, and drawing changes nothing.
+public protocol ShellPanel: Sendable {
     var id: PanelID { get }
-    /// The pane title, e.g. `Source · GreetingPresenter.swift:42`.
-    var title: String { get }
     var placement: PanelPlacement { get }
-    func handle(_ key: Key) -> PanelKeyResult
-    func draw(in canvas: Canvas)
+    /// The pane title, e.g. `Source · GreetingPresenter.swift:42`.
+    @MainActor func title(in context: PanelContext) -> String
+    @MainActor mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult
+    @MainActor func draw(into canvas: Canvas, context: PanelContext)
+    /// Whether `other` is the same panel in the same state (the shell's state is compared whole).
+    func isEqual(to other: any ShellPanel) -> Bool
+}
+
+extension ShellPanel where Self: Equatable {
+    public func isEqual(to other: any ShellPanel) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+extension PanelKeyResult {
+    /// For a key a panel over the body does not use: the shell's own keys (quit, help, switching)
+    /// pass on; anything else stops here, since the module it would reach is hidden.
+    static func shellKeysPass(_ key: Key) -> PanelKeyResult {
+        Keymap.command(for: key) != nil || Keymap.isGlobal(key) ? .passOn : .consumed
+    }
 }

@@ -1,34 +1,45 @@
 import SourceCatalog
 import Terminal
 
+/// The source files the source pane has shown, prepared once each: a cache the shell keeps
+/// between frames (not state: it only saves work).
+@MainActor
+public final class SourceListings {
+    private var listings: [String: SourceListing] = [:]
+
+    public init() {}
+
+    /// The file `#fileID` names, prepared for showing; nil when it is not embedded.
+    func listing(for fileID: String) -> SourceListing? {
+        if let listing = listings[fileID] { return listing }
+        guard let file = SourceCatalog.file(fileID: fileID) else { return nil }
+        let listing = SourceListing(file: file)
+        listings[fileID] = listing
+        return listing
+    }
+}
+
 /// One embedded source file as the source pane shows it: its lines (tabs expanded, so columns line
-/// up) and their tokens. The tokenizer's state at the start of each line is remembered as far as
-/// the pane has looked, so showing a screenful tokenises that screenful, plus — once per file — the
-/// lines above it that were never shown.
+/// up), their tokens (from the `SourceColouring`) and the blocks around lines.
 final class SourceListing {
     let file: SourceFile
     /// Line N is `lines[N - 1]`; a final line break does not make an extra, empty line.
     let lines: [String]
-    /// `entryStates[i]`: what is open (a comment, a multi-line string) where line i + 1 starts.
-    private var entryStates: [SwiftTokenizer.State] = [.code]
+    private let colouring: any SourceColouring
 
     init(file: SourceFile) {
         self.file = file
         var lines = file.lines.map { Self.expandingTabs(in: $0.hasSuffix("\r") ? $0.dropLast() : $0) }
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         self.lines = lines
+        colouring = SourceColourings.make(lines: lines)
     }
 
     var lineCount: Int { lines.count }
 
     /// The tokens of line `number` (from 1); empty outside the file.
-    func tokens(ofLine number: Int) -> [SwiftTokenizer.Token] {
-        guard number >= 1, number <= lines.count else { return [] }
-        while entryStates.count < number {
-            let previous = entryStates.count  // the line whose end state is missing, from 1
-            entryStates.append(SwiftTokenizer.tokenize(lines[previous - 1], from: entryStates[previous - 1]).end)
-        }
-        return SwiftTokenizer.tokenize(lines[number - 1], from: entryStates[number - 1]).tokens
+    func tokens(ofLine number: Int) -> [ColouredToken] {
+        colouring.tokens(ofLine: number)
     }
 
     /// The lines of the innermost `{ … }` around line `number` — for a trace line, the method (or
@@ -89,7 +100,7 @@ final class SourceListing {
     }
 
     /// How many lines have had their entry state worked out (for tests of the laziness).
-    var linesScanned: Int { entryStates.count - 1 }
+    var linesScanned: Int { (colouring as? LexerColouring)?.linesScanned ?? 0 }
 
     static let tabWidth = 4
 

@@ -1,6 +1,7 @@
 import SourceCatalog
 import Terminal
 import Tracing
+import Widgets
 
 extension PanelID {
     /// Source (`s`): the code of the method behind each trace line.
@@ -15,8 +16,7 @@ extension PanelID {
 ///
 /// The trace stays live: while the cursor is on the newest event it moves on to each new one, as
 /// `tail -f` does; anywhere else it stays on its event however the trace grows.
-@MainActor
-final class SourcePanel: ShellPanel {
+struct SourcePanel: ShellPanel, Equatable {
     let id = PanelID.source
     let placement = PanelPlacement.body
 
@@ -64,135 +64,147 @@ final class SourcePanel: ShellPanel {
     /// How far ← and → move the code.
     static let columnStep = 8
 
-    private let traceBuffer: TraceBuffer
-    private(set) var rows: [Row] = []
-    /// The indices in `rows` of the events, in order: what ↑↓ step through.
-    private var eventRows: [Int] = []
-    private var seenVersion = -1
-    /// The selected event, by its sequence number, which it keeps while the trace grows and trims.
-    private var selection: UInt64?
-    /// The selected event's index in `eventRows`.
-    private var selectedIndex: Int?
-    /// True while the cursor is on the newest event: then it moves on to each new one.
-    private var followsNewest = true
-    private var traceTop: Int?
-    private var tracePage = 1
-    private var sourcePage = 1
-    /// Lines the code is scrolled from where the selected event puts it, and columns from the left.
+    /// The selected event, by its sequence number, which it keeps while the trace grows and trims;
+    /// nil while the cursor follows the newest event.
+    private(set) var selection: UInt64?
+    /// Lines the code is scrolled from where the selected event puts it, and columns from the left;
+    /// they belong to the event `offsetsEvent` and count as zero for any other.
     private(set) var sourceOffset = 0
     private(set) var column = 0
-    private var listings: [String: SourceListing] = [:]
+    private var offsetsEvent: UInt64?
+    /// The first row of the trace column, once the cursor has moved; nil shows the newest rows.
+    private var traceTop: Int?
 
-    /// - Parameter traceBuffer: the trace the shell records, read live.
-    init(traceBuffer: TraceBuffer) {
-        self.traceBuffer = traceBuffer
-        refresh()
+    init() {}
+
+    /// The trace as rows, and which rows are events (what ↑↓ step through).
+    struct TraceRows {
+        var rows: [Row] = []
+        var eventRows: [Int] = []
+
+        init(_ trace: TraceBuffer) {
+            for entry in trace.entries where !entry.events.isEmpty {
+                rows.append(.action(entry.action))
+                for event in entry.events {
+                    eventRows.append(rows.count)
+                    rows.append(.event(event))
+                }
+            }
+        }
+
+        func event(at index: Int) -> TraceEvent {
+            guard case .event(let event) = rows[eventRows[index]] else { preconditionFailure("eventRows lists events only") }
+            return event
+        }
     }
 
-    /// `Source · GreetingPresenter.swift:42`: where the selected event ran.
-    var title: String {
-        selectedEvent.map { "Source · \($0.location)" } ?? "Source"
+    /// The index in `eventRows` of the event under the cursor: the newest while following, else the
+    /// selected one — or, if it was trimmed away with the oldest actions, the oldest one left.
+    private func selectedIndex(in trace: TraceRows) -> Int? {
+        guard !trace.eventRows.isEmpty else { return nil }
+        guard let selection else { return trace.eventRows.count - 1 }
+        return trace.eventRows.indices.first { trace.event(at: $0).sequence == selection } ?? 0
     }
 
     /// The event under the cursor.
-    var selectedEvent: TraceEvent? {
-        guard let selectedIndex, case .event(let event) = rows[eventRows[selectedIndex]] else { return nil }
-        return event
+    @MainActor
+    func selectedEvent(in trace: TraceBuffer) -> TraceEvent? {
+        let rows = TraceRows(trace)
+        return selectedIndex(in: rows).map(rows.event(at:))
     }
 
-    /// The file the selected event names, prepared for showing (nil when it is not embedded).
-    var selectedListing: SourceListing? {
-        selectedEvent.flatMap { listing(for: $0.file) }
+    /// The code's scroll for `event`: what the keys set, if they set it for this event.
+    private func offsets(for event: TraceEvent) -> (lines: Int, columns: Int) {
+        offsetsEvent == event.sequence ? (sourceOffset, column) : (0, 0)
+    }
+
+    func title(in context: PanelContext) -> String {
+        selectedEvent(in: context.trace).map { "Source · \($0.location)" } ?? "Source"
     }
 
     // MARK: - Keys
 
-    func handle(_ key: Key) -> PanelKeyResult {
-        refresh()
-        switch key {
-        case .escape, .character("s"): return .close
-        case .up: select(selectedIndex.map { $0 - 1 })
-        case .down: select(selectedIndex.map { $0 + 1 })
-        case .pageUp: select(selectedIndex.map { $0 - max(1, tracePage - 1) })
-        case .pageDown: select(selectedIndex.map { $0 + max(1, tracePage - 1) })
-        case .home: select(0)
-        case .end: select(eventRows.count - 1)
-        case .character("["): sourceOffset -= max(1, sourcePage / 2)
-        case .character("]"): sourceOffset += max(1, sourcePage / 2)
-        case .left: column = max(0, column - Self.columnStep)
-        case .right: column += Self.columnStep
+    mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult {
+        let trace = TraceRows(context.trace)
+        let layout = Layout(size: context.size)
+        switch Keymap.command(for: key, in: id) {
+        case .close?:
+            return .close
+        case .step?:
+            guard let index = selectedIndex(in: trace) else { return .consumed }
+            let page = max(1, layout.trace.height - 1)
+            let target: Int = switch key {
+            case .up: index - 1
+            case .down: index + 1
+            case .pageUp: index - page
+            case .pageDown: index + page
+            case .home: 0
+            default: trace.eventRows.count - 1
+            }
+            select(min(max(0, target), trace.eventRows.count - 1), from: index, in: trace, height: layout.trace.height)
+        case .scrollCode(let up)?:
+            scrollCode(by: (up ? -1 : 1) * max(1, max(1, layout.source.height) / 2), horizontally: 0,
+                       trace: trace, context: context, layout: layout)
+        case .shiftCode(let left)?:
+            scrollCode(by: 0, horizontally: left ? -Self.columnStep : Self.columnStep,
+                       trace: trace, context: context, layout: layout)
         default:
             return .shellKeysPass(key)
         }
-        return .handled
+        return .consumed
     }
 
-    /// Moves the cursor to the event at `index` (clamped); the code follows it.
-    private func select(_ index: Int?) {
-        guard let index, !eventRows.isEmpty else { return }
-        let clamped = min(max(0, index), eventRows.count - 1)
-        if clamped != selectedIndex {
+    /// Moves the cursor to the event at `index`; the code follows it, the trace column keeps it in view.
+    private mutating func select(_ index: Int, from current: Int, in trace: TraceRows, height: Int) {
+        let event = trace.event(at: index)
+        if index != current {
             sourceOffset = 0
             column = 0
         }
-        selectedIndex = clamped
-        selection = event(at: clamped).sequence
-        followsNewest = clamped == eventRows.count - 1
+        offsetsEvent = event.sequence
+        selection = index == trace.eventRows.count - 1 ? nil : event.sequence
+        traceTop = top(of: trace, selectedRow: trace.eventRows[index], height: height)
     }
 
-    private func event(at index: Int) -> TraceEvent {
-        guard case .event(let event) = rows[eventRows[index]] else { preconditionFailure("eventRows lists events only") }
-        return event
+    @MainActor
+    private mutating func scrollCode(by lines: Int, horizontally columns: Int, trace: TraceRows, context: PanelContext,
+                                     layout: Layout) {
+        guard let index = selectedIndex(in: trace) else { return }
+        let event = trace.event(at: index)
+        let current = offsets(for: event)
+        offsetsEvent = event.sequence
+        sourceOffset = current.lines + lines
+        column = max(0, current.columns + columns)
+        // Kept in range here, so the next key starts from what the screen shows.
+        if let view = CodeView(event: event, listing: context.sources.listing(for: event.file), size: layout.source.size,
+                               offset: sourceOffset) {
+            sourceOffset = view.offset
+            column = min(column, view.maxColumn)
+        }
     }
 
-    /// Rebuilds the rows when the trace changed, keeping the cursor on its event.
-    private func refresh() {
-        let version = traceBuffer.version
-        guard version != seenVersion else { return }
-        seenVersion = version
-        rows = []
-        eventRows = []
-        for entry in traceBuffer.entries where !entry.events.isEmpty {
-            rows.append(.action(entry.action))
-            for event in entry.events {
-                eventRows.append(rows.count)
-                rows.append(.event(event))
-            }
+    /// The first row of the trace column: where the keys left it (the newest rows before), moved
+    /// just enough to show the selected row — with its action's header when it is the first event.
+    private func top(of trace: TraceRows, selectedRow: Int?, height: Int) -> Int {
+        var top = traceTop ?? max(0, trace.rows.count - height)
+        if let selectedRow {
+            let wanted = selectedRow > 0 && trace.rows[selectedRow - 1].isAction ? selectedRow - 1 : selectedRow
+            if wanted < top { top = wanted }
+            if selectedRow >= top + height { top = selectedRow - height + 1 }
         }
-        guard !eventRows.isEmpty else {
-            selectedIndex = nil
-            selection = nil
-            return
-        }
-        // Following: the newest. Otherwise the same event — or, if it was trimmed away with the
-        // oldest actions, the oldest one left.
-        let kept = followsNewest ? nil : eventRows.indices.first { event(at: $0).sequence == selection }
-        let index = kept ?? (followsNewest ? eventRows.count - 1 : 0)
-        let sequence = event(at: index).sequence
-        if sequence != selection {
-            sourceOffset = 0
-            column = 0
-        }
-        selectedIndex = index
-        selection = sequence
-    }
-
-    private func listing(for fileID: String) -> SourceListing? {
-        if let listing = listings[fileID] { return listing }
-        guard let file = SourceCatalog.file(fileID: fileID) else { return nil }
-        let listing = SourceListing(file: file)
-        listings[fileID] = listing
-        return listing
+        return min(max(0, top), max(0, trace.rows.count - height))
     }
 
     // MARK: - Drawing
 
-    func draw(in canvas: Canvas) {
+    func draw(into canvas: Canvas, context: PanelContext) {
         canvas.screen.setCursor(nil)  // the module's text field is hidden under the panel
-        refresh()
+        let trace = TraceRows(context.trace)
+        let event = selectedIndex(in: trace).map(trace.event(at:))
+        let listing = event.flatMap { context.sources.listing(for: $0.file) }
         let layout = Layout(size: canvas.size)
-        drawHeader(in: canvas.subcanvas(layout.header))
-        drawSource(in: canvas.subcanvas(layout.source))
+        drawHeader(path: event.map { listing?.file.path ?? $0.file } ?? "", in: canvas.subcanvas(layout.header))
+        drawSource(event: event, listing: listing, in: canvas.subcanvas(layout.source))
         if layout.isStacked {
             let rule = canvas.subcanvas(layout.divider)
             rule.draw(String(repeating: "─", count: layout.divider.width), at: .zero, style: ShellTheme.rule)
@@ -202,17 +214,16 @@ final class SourcePanel: ShellPanel {
                 canvas.draw("│", at: Point(x: layout.divider.minX, y: layout.divider.minY + row), style: ShellTheme.rule)
             }
         }
-        drawTrace(in: canvas.subcanvas(layout.trace))
+        drawTrace(trace, in: canvas.subcanvas(layout.trace))
     }
 
-    private static let hints = ["↑↓ PgUp PgDn Home End step · [ ] ←→ scroll the code · s/Esc close ",
-                                "↑↓ step · [ ] ←→ scroll · s close "]
+    private static let hints = [Keymap.hint(for: .source), Keymap.hint(for: .source, short: true)]
 
     /// The file's path on the left (its start cut when it must be), the keys on the right.
-    private func drawHeader(in canvas: Canvas) {
+    @MainActor
+    private func drawHeader(path: String, in canvas: Canvas) {
         let width = canvas.size.width
         guard width > 0 else { return }
-        let path = selectedEvent.map { selectedListing?.file.path ?? $0.file } ?? ""
         let pathWidth = DisplayWidth.of(path)
         // The longest hint that leaves the whole path room; else the short one, if the path keeps some.
         let hint = Self.hints.first { DisplayWidth.of($0) + pathWidth + 3 <= width }
@@ -241,56 +252,80 @@ final class SourcePanel: ShellPanel {
         return "…" + kept
     }
 
-    private func drawSource(in canvas: Canvas) {
+    /// Where the code of an event is scrolled to in an area of a given size: pure, so the keys
+    /// and the drawing agree on it.
+    struct CodeView {
+        /// The block (method, accessor, closure) the event's line is in.
+        var method: ClosedRange<Int>?
+        /// The first line shown, less one; `offset` is how far that is from where the event puts it.
+        var top: Int
+        var offset: Int
+        var numbers: ClosedRange<Int>
+        /// The width of the number column with its marker and the method's bar.
+        var gutter: Int
+        var digits: Int
+        var codeWidth: Int
+        /// How far right the code can be shifted: until its longest visible line's end shows.
+        var maxColumn: Int
+
+        init?(event: TraceEvent, listing: SourceListing?, size: Size, offset wanted: Int) {
+            let width = size.width, height = size.height
+            guard width > 0, height > 0, let listing, listing.lineCount > 0,
+                  (1...listing.lineCount).contains(event.line) else { return nil }
+            digits = max(3, String(listing.lineCount).count)
+            gutter = digits + 3  // the marker, the number, a space, the method's bar
+            codeWidth = max(0, width - gutter)
+            method = listing.enclosingBlock(ofLine: event.line)
+            // The traced line is a method's first: a few lines above it (the signature, its comment),
+            // the rest of the screen for the body below — all of the method when it fits.
+            let above = min(8, height / 3)
+            let maxTop = max(0, listing.lineCount - height)
+            var anchor = event.line - 1 - above
+            if let method, method.count <= height, method.upperBound > anchor + height {
+                anchor = min(method.lowerBound - 1, method.upperBound - height)
+            }
+            anchor = min(max(0, anchor), maxTop)
+            top = min(max(0, anchor + wanted), maxTop)
+            offset = top - anchor
+            numbers = (top + 1)...min(listing.lineCount, top + height)
+            let longest = numbers.map { DisplayWidth.of(listing.lines[$0 - 1]) }.max() ?? 0
+            maxColumn = longest > codeWidth ? longest - codeWidth + 1 : 0
+        }
+    }
+
+    @MainActor
+    private func drawSource(event: TraceEvent?, listing: SourceListing?, in canvas: Canvas) {
         let width = canvas.size.width, height = canvas.size.height
-        sourcePage = max(1, height)
         guard width > 0, height > 0 else { return }
         func say(_ message: String, _ style: Style) {
-            for (row, line) in TextWrap.lines(message, width: max(1, width - 2)).prefix(height).enumerated() {
+            for (row, line) in TextWrapping.lines(of: message, width: max(1, width - 2)).prefix(height).enumerated() {
                 canvas.draw(" " + line, at: Point(x: 0, y: row), style: style)
             }
         }
-        guard let event = selectedEvent else {
+        guard let event else {
             say("Nothing is traced yet. Close this (s), press a key in the screen, then open it again.", ShellTheme.detail)
             return
         }
-        guard let listing = listing(for: event.file) else {
+        guard let listing else {
             say("No source for \(event.file): it is not built into mvx.", ShellTheme.notice)
             return
         }
-        guard listing.lineCount > 0, (1...listing.lineCount).contains(event.line) else {
+        let scrolled = offsets(for: event)
+        guard let view = CodeView(event: event, listing: listing, size: canvas.size, offset: scrolled.lines) else {
             say("\(listing.file.name) has \(listing.lineCount) lines; the trace names line \(event.line).", ShellTheme.notice)
             return
         }
-
-        let digits = max(3, String(listing.lineCount).count)
-        let gutter = digits + 3  // the marker, the number, a space, the method's bar
-        let codeWidth = max(0, width - gutter)
-        let method = listing.enclosingBlock(ofLine: event.line)
-        // The traced line is a method's first: a few lines above it (the signature, its comment),
-        // the rest of the screen for the body below — all of the method when it fits.
-        let above = min(8, height / 3)
-        let maxTop = max(0, listing.lineCount - height)
-        var anchor = event.line - 1 - above
-        if let method, method.count <= height, method.upperBound > anchor + height {
-            anchor = min(method.lowerBound - 1, method.upperBound - height)
-        }
-        anchor = min(max(0, anchor), maxTop)
-        let top = min(max(0, anchor + sourceOffset), maxTop)
-        sourceOffset = top - anchor
-        let numbers = (top + 1)...min(listing.lineCount, top + height)
-        let longest = numbers.map { DisplayWidth.of(listing.lines[$0 - 1]) }.max() ?? 0
-        column = min(column, longest > codeWidth ? longest - codeWidth + 1 : 0)
-
-        for (row, number) in numbers.enumerated() {
+        let column = min(scrolled.columns, view.maxColumn)
+        let codeWidth = view.codeWidth
+        for (row, number) in view.numbers.enumerated() {
             let traced = number == event.line
             let label = String(number)
-            let gutterText = (traced ? "▶" : " ") + String(repeating: " ", count: digits - label.count) + label + " "
+            let gutterText = (traced ? "▶" : " ") + String(repeating: " ", count: view.digits - label.count) + label + " "
             canvas.draw(gutterText, at: Point(x: 0, y: row), style: traced ? ShellTheme.tracedLineNumber : ShellTheme.lineNumber)
-            if method?.contains(number) == true {
-                canvas.draw("│", at: Point(x: gutter - 1, y: row), style: ShellTheme.methodBar)
+            if view.method?.contains(number) == true {
+                canvas.draw("│", at: Point(x: view.gutter - 1, y: row), style: ShellTheme.methodBar)
             }
-            let code = canvas.subcanvas(Rect(x: gutter, y: row, width: codeWidth, height: 1))
+            let code = canvas.subcanvas(Rect(x: view.gutter, y: row, width: codeWidth, height: 1))
             if traced { code.fill(Rect(x: 0, y: 0, width: codeWidth, height: 1), style: ShellTheme.tracedLine) }
             var x = -column
             for token in listing.tokens(ofLine: number) {
@@ -314,57 +349,24 @@ final class SourcePanel: ShellPanel {
         }
     }
 
-    private func drawTrace(in canvas: Canvas) {
+    @MainActor
+    private func drawTrace(_ trace: TraceRows, in canvas: Canvas) {
         let width = canvas.size.width, height = canvas.size.height
-        tracePage = max(1, height)
         guard width > 0, height > 0 else { return }
-        guard !rows.isEmpty else {
+        guard !trace.rows.isEmpty else {
             canvas.draw(" Nothing traced yet", at: .zero, style: ShellTheme.detail)
             return
         }
-        var top = traceTop ?? max(0, rows.count - height)
-        let selectedRow = selectedIndex.map { eventRows[$0] }
-        if let selectedRow {
-            // An action's first event brings its header into view with it.
-            let wanted = selectedRow > 0 && rows[selectedRow - 1].isAction ? selectedRow - 1 : selectedRow
-            if wanted < top { top = wanted }
-            if selectedRow >= top + height { top = selectedRow - height + 1 }
-        }
-        top = min(max(0, top), max(0, rows.count - height))
-        traceTop = top
-        for (offset, row) in rows[top..<min(rows.count, top + height)].enumerated() {
-            var highlight: Style?
-            if top + offset == selectedRow, case .event(let event) = row {
-                highlight = ShellTheme.style(for: event.role).with(.reverse)
+        let selectedRow = selectedIndex(in: trace).map { trace.eventRows[$0] }
+        let top = top(of: trace, selectedRow: selectedRow, height: height)
+        for (offset, row) in trace.rows[top..<min(trace.rows.count, top + height)].enumerated() {
+            switch row {
+            case .action(let action):
+                TraceLines.header(for: action).draw(row: offset, in: canvas)
+            case .event(let event):
+                let highlight = top + offset == selectedRow ? ShellTheme.style(for: event.role).with(.reverse) : nil
+                TraceLines.line(for: event, width: width).draw(row: offset, in: canvas, highlight: highlight)
             }
-            TracePane.draw(Self.line(for: row, width: width), row: offset, in: canvas, highlight: highlight)
-        }
-    }
-
-    /// A row as the trace pane writes it, on one line: indented and coloured by role; the role's
-    /// name, the detail and the location as the width allows.
-    static func line(for row: Row, width: Int) -> TracePane.Line {
-        switch row {
-        case .action(let action):
-            var segments = [TracePane.Segment(text: "▸ " + action.label, style: ShellTheme.actionHeader)]
-            if !action.pattern.isEmpty {
-                segments.append(TracePane.Segment(text: " · " + action.pattern, style: ShellTheme.detail))
-            }
-            return TracePane.Line(segments: segments, trailing: nil)
-        case .event(let event):
-            let style = ShellTheme.style(for: event.role)
-            let indent = String(repeating: " ", count: 1 + event.depth * (width < 50 ? 1 : 2))
-            var segments = [TracePane.Segment(text: indent, style: style)]
-            if width >= 40 {
-                segments.append(TracePane.Segment(text: event.role.rawValue + " ", style: style.with(.bold)))
-            }
-            segments.append(TracePane.Segment(text: event.call, style: style))
-            // The detail only where it fits whole: the call is what the cursor walks along.
-            let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
-            if !event.detail.isEmpty, used + 2 + DisplayWidth.of(event.detail) <= width {
-                segments.append(TracePane.Segment(text: "  " + event.detail, style: ShellTheme.detail))
-            }
-            return TracePane.Line(segments: segments, trailing: width >= 56 ? event.location : nil)
         }
     }
 }

@@ -48,7 +48,7 @@ struct CrossPatternTests {
         await app.type("son")
         for pattern in PatternsUnderTest.greeting.dropFirst() {
             await app.pressAndSettle(.tab)
-            #expect(app.shell.pattern == pattern)
+            #expect(app.shell.state.pattern == pattern)
             #expect(app.shows("Davidson"))
             await app.press(.enter)
             #expect(app.shows("Hello Davidson Blaine"))
@@ -64,7 +64,7 @@ struct CrossPatternTests {
         let selected = app.appState.selectedListingID
         for pattern in PatternsUnderTest.listings.dropFirst() {
             await app.pressAndSettle(.tab)
-            #expect(app.shell.pattern == pattern)
+            #expect(app.shell.state.pattern == pattern)
             #expect(app.appState.listingSource == .newHomes)
             #expect(app.appState.selectedListingID == selected)
             #expect(app.shows("New homes"))

@@ -71,7 +71,7 @@ struct FuzzTests {
         }
         #expect(app.network.monitor.inFlight == 0)
         app.session.resize(to: Size(width: 120, height: 40))
-        #expect(!app.shows("Loading"), "\(app.shell.pattern) \(app.shell.screenID):\n\(app.moduleText)")
+        #expect(!app.shows("Loading"), "\(app.shell.state.pattern) \(app.shell.state.screen):\n\(app.moduleText)")
         #expect(app.appState.person.id.isEmpty == false)
         if let selected = app.appState.selectedListingID {
             #expect(selected.contains(":"))

@@ -73,6 +73,11 @@ public final class HeadlessSession {
         shell.renderIfNeeded()
     }
 
+    /// The open panel's title, as the pane shows it.
+    public var panelTitle: String? {
+        shell.state.panel.map { $0.title(in: shell.environment.panelContext($0.placement, size: screen.size)) }
+    }
+
     /// The screen as text, the golden-screen format.
     public var text: String { screen.text }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Shell
 import Terminal
 import Tracing
 
@@ -29,8 +30,8 @@ public enum TraceOutput {
     public static func text(_ entries: [TraceBuffer.Entry], width: Int = textWidth) -> String {
         var lines: [String] = []
         for entry in entries where !entry.events.isEmpty {
-            for line in TracePane.lines(for: entry, width: width) {
-                var text = line.segments.map(\.text).joined()
+            for line in TraceLines.lines(for: entry, width: width) {
+                var text = line.text
                 if let location = line.trailing {
                     let gap = width - DisplayWidth.of(text) - DisplayWidth.of(location)
                     text += String(repeating: " ", count: max(1, gap)) + location

@@ -1,4 +1,5 @@
 import Mediator
+import Shell
 import Terminal
 import Tracing
 
@@ -50,7 +51,7 @@ public struct ReplayRunner {
         for key in keys {
             session.press(key)
             await session.settle()
-            if session.shell.shouldQuit { break }
+            if session.shell.state.shouldQuit { break }
         }
         session.shell.stop()
         return session.traceBuffer.entries

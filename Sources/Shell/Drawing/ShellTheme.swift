@@ -41,7 +41,7 @@ enum ShellTheme {
                                   attributes: .reverse)
 
     /// Light syntax colouring for the source pane.
-    static func style(for token: SwiftTokenizer.Kind) -> Style {
+    static func style(for token: TokenClass) -> Style {
         switch token {
         case .plain: .plain
         case .keyword: Style(foreground: .indexed(176, fallback: .magenta), attributes: .bold)

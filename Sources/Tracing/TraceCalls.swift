@@ -1,5 +1,3 @@
-import Tracing
-
 /// Who called whom in one action, inferred from the trace alone. Events record the role method
 /// that ran, not its caller, so the caller is read off the roles' layers (`TraceEvent.depth`):
 ///

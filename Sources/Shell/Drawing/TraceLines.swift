@@ -1,0 +1,178 @@
+import Terminal
+import Tracing
+
+/// One line of styled text: left-aligned segments and an optional right-aligned note (`file:line`).
+/// The trace pane, the source pane's trace column, compare's columns and the network inspector all
+/// draw through it.
+public struct TraceLine: Equatable, Sendable {
+    public struct Segment: Equatable, Sendable {
+        public var text: String
+        public var style: Style
+
+        public init(text: String, style: Style) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    public var segments: [Segment]
+    public var trailing: String?
+
+    public init(segments: [Segment], trailing: String? = nil) {
+        self.segments = segments
+        self.trailing = trailing
+    }
+
+    /// A line of one segment.
+    public init(_ text: String, _ style: Style) {
+        self.init(segments: [Segment(text: text, style: style)])
+    }
+
+    /// The text of the line, note left out (what `mvx trace --format text` prints).
+    public var text: String { segments.map(\.text).joined() }
+
+    /// Draws the line on `row`. With a `highlight` (a cursor on the line) the whole row, note
+    /// included, is filled and written in that one style. A note that does not fit is dropped:
+    /// the call matters more than where it is.
+    @MainActor
+    public func draw(row: Int, in canvas: Canvas, highlight: Style? = nil) {
+        let width = canvas.size.width
+        let mark: (Style) -> Style = { highlight ?? $0 }
+        if let highlight { canvas.fill(Rect(x: 0, y: row, width: width, height: 1), style: highlight) }
+        var trailingWidth = 0
+        if let trailing {
+            trailingWidth = DisplayWidth.of(trailing) + 1
+            let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            if used + trailingWidth > width { trailingWidth = 0 }
+        }
+        var x = 0
+        let room = width - trailingWidth
+        for segment in segments where x < room {
+            let text = DisplayWidth.truncate(segment.text, to: room - x)
+            x += canvas.draw(text, at: Point(x: x, y: row), style: mark(segment.style))
+        }
+        if trailingWidth > 0, let trailing {
+            canvas.draw(trailing, at: Point(x: width - trailingWidth + 1, y: row), style: mark(ShellTheme.location))
+        }
+    }
+}
+
+/// The one renderer of trace events: every place that shows the trace writes an event the same
+/// way — indented by its role's layer, coloured by role, the role's name in bold, then the call,
+/// its detail and where it ran as the width allows. Three layouts, one vocabulary:
+/// - `lines(for:width:)`, the trace pane: nothing is lost, long lines wrap under themselves;
+/// - `line(for:width:)`, one row per event (the source pane's cursor walks along them);
+/// - `shape(of:width:)`, calls only, with the async boundary marked (compare's columns).
+public enum TraceLines {
+    /// The action's header: `▸ label · pattern`.
+    public static func header(for action: TraceAction) -> TraceLine {
+        var segments = [TraceLine.Segment(text: "▸ " + action.label, style: ShellTheme.actionHeader)]
+        if !action.pattern.isEmpty {
+            segments.append(TraceLine.Segment(text: " · " + action.pattern, style: ShellTheme.detail))
+        }
+        return TraceLine(segments: segments)
+    }
+
+    /// The pane shows the location from this width on.
+    static let locationWidth = 56
+
+    /// An entry as the trace pane writes it: its header, then each event on one line — or, when
+    /// that line would be cut, the detail under the call, and in a very narrow pane the method
+    /// under its type.
+    public static func lines(for entry: TraceBuffer.Entry, width: Int) -> [TraceLine] {
+        var result = [header(for: entry.action)]
+        for event in entry.events {
+            let indent = self.indent(event, width: width)
+            let pad = indent + "  "
+            let style = ShellTheme.style(for: event.role)
+            let head = roleName(event, indent: indent)
+            let location = width >= locationWidth ? event.location : nil
+            let detail = event.detail.isEmpty ? nil : TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail)
+            let call = TraceLine.Segment(text: event.call, style: style)
+            let headAndCall = DisplayWidth.of(head.text) + DisplayWidth.of(call.text)
+            let locationRoom = location.map { DisplayWidth.of($0) + 1 } ?? 0
+            if headAndCall + (detail.map { DisplayWidth.of($0.text) } ?? 0) + locationRoom <= width {
+                result.append(TraceLine(segments: [head, call] + (detail.map { [$0] } ?? []), trailing: location))
+                continue
+            }
+            if headAndCall <= width {
+                result.append(TraceLine(segments: [head, call], trailing: location))
+            } else {
+                result.append(TraceLine(segments: [head, TraceLine.Segment(text: event.type, style: style)]))
+                result.append(TraceLine(pad + "." + event.bareMethod, style))
+            }
+            if !event.detail.isEmpty {
+                result.append(TraceLine(pad + event.detail, ShellTheme.detail))
+            }
+        }
+        return result
+    }
+
+    /// An event on one row: the role's name from 40 columns on, the detail only where it fits
+    /// whole, the location from 56.
+    public static func line(for event: TraceEvent, width: Int) -> TraceLine {
+        let style = ShellTheme.style(for: event.role)
+        let indent = self.indent(event, width: width)
+        var segments = [TraceLine.Segment(text: indent, style: style)]
+        if width >= 40 {
+            segments.append(roleName(event, indent: ""))
+        }
+        segments.append(TraceLine.Segment(text: event.call, style: style))
+        let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        if !event.detail.isEmpty, used + 2 + DisplayWidth.of(event.detail) <= width {
+            segments.append(TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail))
+        }
+        return TraceLine(segments: segments, trailing: width >= locationWidth ? event.location : nil)
+    }
+
+    /// The calls alone, one per line (two when the column is narrow), with a rule where the key's
+    /// synchronous handling had returned and what follows came later: the shape of an action,
+    /// details left to the trace pane.
+    public static func shape(of events: [TraceEvent], width: Int) -> [TraceLine] {
+        var lines: [TraceLine] = []
+        var wasAsync = false
+        for event in events {
+            if event.isAsync != wasAsync {
+                let label = event.isAsync ? " ┄ later (async) ┄" : " ┄ in the key's handling ┄"
+                lines.append(TraceLine(DisplayWidth.truncate(label, to: width), ShellTheme.detail))
+            }
+            wasAsync = event.isAsync
+            let style = ShellTheme.style(for: event.role)
+            let indent = String(repeating: " ", count: 1 + event.depth)
+            if DisplayWidth.of(indent + event.call) <= width {
+                lines.append(TraceLine(indent + event.call, style))
+            } else {
+                lines.append(TraceLine(indent + event.type, style))
+                lines.append(TraceLine(indent + " ." + event.bareMethod, style))
+            }
+        }
+        return lines
+    }
+
+    /// One space, then the role's layer: two columns a layer, one in a pane too narrow to afford it.
+    private static func indent(_ event: TraceEvent, width: Int) -> String {
+        String(repeating: " ", count: 1 + event.depth * (width < 50 ? 1 : 2))
+    }
+
+    private static func roleName(_ event: TraceEvent, indent: String) -> TraceLine.Segment {
+        TraceLine.Segment(text: indent + event.role.rawValue + " ", style: ShellTheme.style(for: event.role).with(.bold))
+    }
+}
+
+/// The one "↓ N more" marker: on the last row of a scrolled list, at its right edge.
+enum ScrollMarker {
+    /// ` ↓ 3 more `, or with a hint ` ↓ 3 more · ↑↓ scroll `.
+    static func text(remaining: Int, hint: String? = nil) -> String {
+        " ↓ \(remaining) more " + (hint.map { "· \($0) " } ?? "")
+    }
+
+    /// Draws the marker when lines remain below; `inset` keeps it off a frame's corner.
+    @MainActor
+    static func draw(remaining: Int, in canvas: Canvas, hint: String? = nil, inset: Int = 0,
+                     style: Style = ShellTheme.notice) {
+        guard remaining > 0, canvas.size.height > 0 else { return }
+        let text = DisplayWidth.truncate(Self.text(remaining: remaining, hint: hint), to: max(0, canvas.size.width - 2 * inset))
+        let x = max(0, canvas.size.width - inset - DisplayWidth.of(text))
+        canvas.draw(text, at: Point(x: x, y: canvas.size.height - 1), style: style)
+    }
+}

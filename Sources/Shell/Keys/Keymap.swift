@@ -1,0 +1,199 @@
+import Mediator
+import Terminal
+
+/// What the shell does for a key it handles itself.
+public enum ShellCommand: Hashable, Sendable {
+    case selectPattern(PatternID)
+    case nextPattern
+    case previousPattern
+    case selectScreen(ScreenID)
+    case toggleMix
+    case toggleHelp
+    case togglePanel(PanelID)
+    case scrollTraceUp
+    case scrollTraceDown
+    case quit
+}
+
+/// What an open panel does for a key of its own.
+public enum PanelCommand: Hashable, Sendable {
+    case close
+    /// ↑↓ PgUp PgDn Home End, applied to the panel's scroll position (`ScrollPosition`).
+    case scroll
+    /// ↑↓ PgUp PgDn Home End, moving a cursor through the trace (source).
+    case step
+    /// The code beside the cursor: half a page up or down, a few columns left or right.
+    case scrollCode(up: Bool)
+    case shiftCode(left: Bool)
+    // The network inspector's controls.
+    case stepLatency(up: Bool)
+    case toggleOffline
+    case cycleFailureKind
+    case toggleFailNext
+    case emptyCache
+    case selectRequest(newer: Bool)
+}
+
+/// Who a key binding belongs to.
+public enum KeyScope: Hashable, Sendable {
+    /// The shell's keys: the key bar and the `?` help list them.
+    case shell
+    /// Keys the module on show handles: documented in the help, handled by the module.
+    case module
+    /// A panel's own keys, listed on its key line; the panel gets them before the module.
+    case panel(PanelID)
+}
+
+/// One row of the key map.
+public struct KeyBinding: Sendable {
+    public var scope: KeyScope
+    /// How the keys are written, e.g. `1-4` or `Tab`; `shortKeys` where a line is narrow.
+    public var keys: String
+    public var shortKeys: String?
+    /// The word on the key bar or a panel's key line (nil: help overlay only); `shortLabel` where narrow.
+    public var label: String?
+    public var shortLabel: String?
+    /// The sentence the help overlay shows (shell and module keys).
+    public var help: String
+    /// What each key does: a shell command, or a panel command for a panel's binding.
+    public var commands: [Key: ShellCommand]
+    public var panelCommands: [Key: PanelCommand]
+
+    init(_ scope: KeyScope = .shell, keys: String, shortKeys: String? = nil, label: String?, shortLabel: String? = nil,
+         help: String = "", commands: [Key: ShellCommand] = [:], panelCommands: [Key: PanelCommand] = [:]) {
+        self.scope = scope
+        self.keys = keys
+        self.shortKeys = shortKeys
+        self.label = label
+        self.shortLabel = shortLabel
+        self.help = help
+        self.commands = commands
+        self.panelCommands = panelCommands
+    }
+
+    /// `keys label`, long or short.
+    func hint(short: Bool) -> String {
+        let keys = short ? shortKeys ?? self.keys : self.keys
+        let label = short ? shortLabel ?? self.label : self.label
+        return label.map { keys + " " + $0 } ?? keys
+    }
+}
+
+/// The key map of mvx: the single table of every key, the panels' included. The key bar, the
+/// help overlay, each panel's key line and all key handling are read from it, so they cannot
+/// disagree.
+public enum Keymap {
+    private static let scrollKeys: [Key: PanelCommand] = [
+        .up: .scroll, .down: .scroll, .pageUp: .scroll, .pageDown: .scroll, .home: .scroll, .end: .scroll]
+
+    private static func closing(_ key: Character) -> [Key: PanelCommand] {
+        [.character(key): .close, .escape: .close]
+    }
+
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(
+            keys: "1-4", label: "pattern", help: "switch pattern: 1 MVC, 2 MVP, 3 MVVM, 4 VIPER",
+            commands: Dictionary(uniqueKeysWithValues: PatternID.allCases.enumerated().map { index, pattern in
+                (Key.character(Character(String(index + 1))), ShellCommand.selectPattern(pattern))
+            })),
+        KeyBinding(
+            keys: "Tab", label: "next", help: "next pattern (Shift-Tab: previous)",
+            commands: [.tab: .nextPattern, .backTab: .previousPattern]),
+        KeyBinding(
+            keys: "g l", label: "screen", help: "show the greeting (g) or the listings (l) screen",
+            commands: [.character("g"): .selectScreen(.greeting), .character("l"): .selectScreen(.listings)]),
+        KeyBinding(
+            keys: "x", label: nil, help: "mix: pick a pattern per screen (1-4 and Tab: this screen only)",
+            commands: [.character("x"): .toggleMix]),
+        KeyBinding(.module, keys: "↑↓", label: "move", help: "move between fields, buttons and rows"),
+        KeyBinding(.module, keys: "Enter", label: "press", help: "press the focused button, open the selected row"),
+        KeyBinding(.module, keys: "Esc", label: nil, help: "leave a text field; go back from a detail screen"),
+        KeyBinding(
+            keys: "[ ]", label: "trace", help: "scroll the trace pane up and down",
+            commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
+        KeyBinding(
+            keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",
+            commands: [.character("c"): .togglePanel(.compare)]),
+        KeyBinding(
+            keys: "n", label: nil, help: "network inspector: requests, latency, offline, fail next, cache",
+            commands: [.character("n"): .togglePanel(.network)]),
+        KeyBinding(
+            keys: "s", label: nil, help: "source: the code behind each trace line, ↑↓ to step through",
+            commands: [.character("s"): .togglePanel(.source)]),
+        KeyBinding(
+            keys: "m", label: nil, help: "metrics: code and unit tests per role, Orlov's three criteria",
+            commands: [.character("m"): .togglePanel(.metrics)]),
+        KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
+        KeyBinding(
+            keys: "q", label: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",
+            commands: [.character("q"): .quit, .control("c"): .quit]),
+
+        // Compare and metrics: a scrolled page.
+        KeyBinding(.panel(.compare), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(.panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
+        KeyBinding(.panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(.panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),
+
+        // Source: a cursor in the trace, the code following it.
+        KeyBinding(
+            .panel(.source), keys: "↑↓ PgUp PgDn Home End", shortKeys: "↑↓", label: "step",
+            panelCommands: scrollKeys.mapValues { _ in .step }),
+        KeyBinding(
+            .panel(.source), keys: "[ ] ←→", label: "scroll the code", shortLabel: "scroll",
+            panelCommands: [.character("["): .scrollCode(up: true), .character("]"): .scrollCode(up: false),
+                            .left: .shiftCode(left: true), .right: .shiftCode(left: false)]),
+        KeyBinding(.panel(.source), keys: "s/Esc", shortKeys: "s", label: "close", panelCommands: closing("s")),
+
+        // The network inspector: live controls, then the request list.
+        KeyBinding(
+            .panel(.network), keys: "+ -", label: "latency",
+            panelCommands: [.character("+"): .stepLatency(up: true), .character("="): .stepLatency(up: true),
+                            .character("-"): .stepLatency(up: false)]),
+        KeyBinding(.panel(.network), keys: "o", label: "offline", panelCommands: [.character("o"): .toggleOffline]),
+        KeyBinding(.panel(.network), keys: "k", label: "kind", panelCommands: [.character("k"): .cycleFailureKind]),
+        KeyBinding(.panel(.network), keys: "f", label: "fail next", panelCommands: [.character("f"): .toggleFailNext]),
+        KeyBinding(.panel(.network), keys: "e", label: "empty cache", panelCommands: [.character("e"): .emptyCache]),
+        KeyBinding(
+            .panel(.network), keys: "< >", label: "select",
+            panelCommands: [.character("<"): .selectRequest(newer: true), .character(">"): .selectRequest(newer: false)]),
+        KeyBinding(.panel(.network), keys: "n", label: "close", panelCommands: [.character("n"): .close]),
+    ]
+
+    /// The bindings of one scope, in table order.
+    public static func bindings(in scope: KeyScope) -> [KeyBinding] {
+        bindings.filter { $0.scope == scope }
+    }
+
+    /// The shell and module keys: what the key bar and the help overlay list.
+    static let appBindings = bindings.filter { $0.scope == .shell || $0.scope == .module }
+
+    private static let shellCommands: [Key: ShellCommand] = bindings.reduce(into: [:]) { table, binding in
+        table.merge(binding.commands) { first, _ in first }
+    }
+
+    /// The command bound to `key`, if the shell handles it.
+    public static func command(for key: Key) -> ShellCommand? {
+        shellCommands[key]
+    }
+
+    /// What `key` does in a panel, if it is one of the panel's keys.
+    public static func command(for key: Key, in panel: PanelID) -> PanelCommand? {
+        bindings(in: .panel(panel)).lazy.compactMap { $0.panelCommands[key] }.first
+    }
+
+    /// The keys bound to `commands` in a panel, as written in the table: `k f`.
+    static func keys(for commands: [PanelCommand], in panel: PanelID) -> String {
+        bindings(in: .panel(panel)).filter { binding in commands.contains { binding.panelCommands.values.contains($0) } }
+            .map(\.keys).joined(separator: " ")
+    }
+
+    /// A panel's key line: `keys label · keys label `, long or short.
+    static func hint(for panel: PanelID, short: Bool = false) -> String {
+        bindings(in: .panel(panel)).map { $0.hint(short: short) }.joined(separator: " · ") + " "
+    }
+
+    /// Keys the shell takes before the module sees them: they must work even inside a text field.
+    public static func isGlobal(_ key: Key) -> Bool {
+        key == .tab || key == .backTab || key == .control("c")
+    }
+}

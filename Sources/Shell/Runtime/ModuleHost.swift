@@ -1,0 +1,92 @@
+import Mediator
+import Terminal
+import Tracing
+import Widgets
+
+/// Hosts the module on show in a window: builds it through the registry (the mediator), tears it
+/// down, and hands it keys, each inside a trace action named after what the key did.
+@MainActor
+final class ModuleHost {
+    private let registry: ModuleRegistry
+    private let context: ModuleContext
+    private let tracer: Tracer
+    private(set) var module: (any ScreenModule)?
+    private(set) var window: Window?
+    /// The field being typed into and its action: consecutive typing continues one action, so a
+    /// typed name reads as one entry rather than one per letter.
+    private var typing: (field: ObjectIdentifier, context: TraceContext)?
+    /// The latest action the user started: what drawing sets off belongs to it.
+    private var lastAction: TraceContext?
+    /// Asked for when the module wants a frame.
+    var onNeedsDisplay: (@MainActor () -> Void)?
+
+    init(registry: ModuleRegistry, context: ModuleContext, tracer: Tracer) {
+        self.registry = registry
+        self.context = context
+        self.tracer = tracer
+    }
+
+    var hasTextFocus: Bool { window?.focusedView is TextField }
+
+    /// Runs `body` as a new action the user started.
+    func perform(_ label: String, pattern: PatternID, _ body: () -> Void) {
+        let action = tracer.beginAction(label, pattern: pattern.name)
+        lastAction = action
+        action.run(body)
+    }
+
+    func build(_ pattern: PatternID, _ screen: ScreenID) {
+        guard let module = registry.makeModule(pattern, screen, context: context) else { return }
+        let window = Window(rootViewController: module.rootViewController)
+        window.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
+        self.module = module
+        self.window = window
+        window.appear()
+    }
+
+    /// Tears the module down: disappear hooks, cancelled work.
+    func tearDown() {
+        guard let module, let window else { return }
+        self.module = nil
+        self.window = nil
+        typing = nil
+        window.disappear()
+        module.tearDown()
+    }
+
+    /// Offers `key` to the module and says whether it used it.
+    func offer(_ key: Key, pattern: PatternID) -> Bool {
+        guard let window else { return false }
+        return action(for: key, in: window, pattern: pattern).run {
+            let consumed = window.handleKey(key)
+            window.layoutIfNeeded()
+            return consumed
+        }
+    }
+
+    /// The action a key belongs to: the typing it continues, or a new one named after the key and
+    /// the button it pressed.
+    private func action(for key: Key, in window: Window, pattern: PatternID) -> TraceContext {
+        if case .character = key, let field = window.focusedView as? TextField {
+            let id = ObjectIdentifier(field)
+            let context = typing?.field == id ? typing!.context
+                : tracer.beginAction("typing in \(field.title)", pattern: pattern.name)
+            typing = (id, context)
+            lastAction = context
+            return context
+        }
+        typing = nil
+        let label = (window.focusedView as? Button).map { "\(key) on [\($0.title)]" } ?? "\(key)"
+        let context = tracer.beginAction(label, pattern: pattern.name)
+        lastAction = context
+        return context
+    }
+
+    func render(in canvas: Canvas) {
+        // Anything drawing sets off (a list that grew to show its last row asks for more) belongs to
+        // the latest action, like the key presses that led there.
+        Trace.$context.withValue(lastAction) {
+            window?.render(in: canvas)
+        }
+    }
+}

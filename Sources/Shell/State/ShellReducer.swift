@@ -1,0 +1,217 @@
+import Mediator
+import Networking
+import Terminal
+import Tracing
+
+/// What the reducer may read besides the state: which modules exist, and the live things panels
+/// show. Nothing here is changed by the reducer.
+@MainActor
+public struct ShellEnvironment {
+    public var registry: ModuleRegistry
+    /// Whether compare can replay actions (the composition root gave the shell a replayer).
+    public var canReplay: Bool
+    public var trace: TraceBuffer
+    public var network: NetworkEnvironment
+    public var moduleHasTextFocus: Bool
+    public var sources: SourceListings
+
+    public init(registry: ModuleRegistry, canReplay: Bool, trace: TraceBuffer, network: NetworkEnvironment,
+                moduleHasTextFocus: Bool = false, sources: SourceListings = SourceListings()) {
+        self.registry = registry
+        self.canReplay = canReplay
+        self.trace = trace
+        self.network = network
+        self.moduleHasTextFocus = moduleHasTextFocus
+        self.sources = sources
+    }
+
+    /// What a panel at `placement` reads, on a terminal of `size`.
+    func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {
+        let layout = ShellLayout(size: size)
+        let area = placement == .body ? layout.body.size : layout.trace.size
+        return PanelContext(size: area, trace: trace, network: network, moduleHasTextFocus: moduleHasTextFocus,
+                            sources: sources)
+    }
+}
+
+/// The shell's one reducer: `(state, event) → (state, [effect])`. Pure apart from reading the
+/// environment: it decides, `AppShell` carries the effects out. Follow a key from here:
+/// help first, then the open panel, then the module (an effect, answered by `.moduleAnswered`),
+/// then the key map's shell command.
+@MainActor
+public enum ShellReducer {
+    public static func reduce(_ state: inout ShellState, _ event: ShellEvent, in environment: ShellEnvironment)
+        -> [ShellEffect] {
+        switch event {
+        case .start:
+            return start(&state, environment)
+        case .key(let key):
+            state.notice = nil
+            return handle(key, &state, environment)
+        case .moduleAnswered(let key, let consumed):
+            if consumed || Keymap.command(for: key) == nil { state.keysOnScreen.append(key) }
+            if consumed { return [] }
+            return Keymap.command(for: key).map { perform($0, &state, environment) } ?? []
+        case .resize(let size):
+            state.size = size
+            return []
+        case .terminate:
+            state.shouldQuit = true
+            return []
+        case .replayed(let token, let columns):
+            if var compare = state.panel as? ComparePanel, compare.token == token {
+                compare.show(columns)
+                state.panel = compare
+            }
+            return []
+        }
+    }
+
+    // MARK: - Keys
+
+    private static func handle(_ key: Key, _ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect] {
+        if var help = state.help {
+            if Keymap.command(for: key) == .quit {
+                state.shouldQuit = true
+            } else {
+                let overlay = HelpOverlay(state: state, registry: environment.registry)
+                let page = overlay.pageHeight(on: state.size)
+                state.help = help.handle(key, page: page, content: overlay.lineCount(on: state.size)) ? help : nil
+            }
+            return []
+        }
+        // A panel drawn over the body hides the module: keys it passes on are the shell's alone,
+        // never typed into a field the user cannot see.
+        var moduleIsHidden = false
+        if var panel = state.panel {
+            let result = panel.handle(key, in: environment.panelContext(panel.placement, size: state.size))
+            state.panel = panel
+            switch result {
+            case .consumed: return []
+            case .effect(let effect): return [effect]
+            case .close:
+                state.panel = nil
+                return []
+            case .passOn:
+                if key == .escape {
+                    state.panel = nil
+                    return []
+                }
+                moduleIsHidden = panel.placement == .body
+            }
+        }
+        if !Keymap.isGlobal(key), !moduleIsHidden, environment.registry.isAvailable(state.pattern, state.screen) {
+            return [.offerToModule(key)]
+        }
+        return Keymap.command(for: key).map { perform($0, &state, environment) } ?? []
+    }
+
+    private static func perform(_ command: ShellCommand, _ state: inout ShellState, _ environment: ShellEnvironment)
+        -> [ShellEffect] {
+        switch command {
+        case .selectPattern(let target):
+            return switchTo(target, state.screen, &state, environment)
+        case .nextPattern:
+            return cycle(by: 1, &state, environment)
+        case .previousPattern:
+            return cycle(by: -1, &state, environment)
+        case .selectScreen(let target):
+            return switchTo(state.isMixing ? state.patterns[target] : state.pattern, target, &state, environment)
+        case .toggleMix:
+            return toggleMix(&state)
+        case .toggleHelp:
+            state.help = state.help == nil ? ScrollPosition() : nil
+        case .togglePanel(let id):
+            if state.panel?.id == id {
+                state.panel = nil
+                return []
+            }
+            let context = environment.panelContext(.body, size: state.size)
+            guard let (panel, effect) = PanelCatalog.open(id, state: state, context: context,
+                                                          canReplay: environment.canReplay) else { return [] }
+            state.panel = panel
+            if case .replay = effect { state.replayCount += 1 }
+            return effect.map { [$0] } ?? []
+        case .scrollTraceUp:
+            let pane = ShellLayout(size: state.size).trace.size
+            let wanted = state.traceScroll + 5
+            state.traceScroll = min(wanted, TracePane.maxScroll(environment.trace.entries, size: pane, limit: wanted))
+        case .scrollTraceDown:
+            state.traceScroll = max(0, state.traceScroll - 5)
+        case .quit:
+            state.shouldQuit = true
+        }
+        return []
+    }
+
+    // MARK: - Patterns and screens
+
+    private static func start(_ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect] {
+        let registry = environment.registry
+        if !registry.isAvailable(state.pattern, state.screen) {
+            // Asked for a screen this pattern has not got: fall back to one that exists.
+            if let fallback = registry.patterns(offering: state.screen).first {
+                setPattern(fallback, &state)
+            } else if let screen = ScreenID.allCases.first(where: { !registry.patterns(offering: $0).isEmpty }) {
+                state.screen = screen
+                setPattern(registry.patterns(offering: screen)[0], &state)
+            }
+        }
+        let label = state.isMixing ? "start: \(state.patterns.summary)"
+            : "start: \(state.pattern.name) \(state.screen.title)"
+        return [.buildModule(action: label)]
+    }
+
+    private static func cycle(by step: Int, _ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect] {
+        let offering = environment.registry.patterns(offering: state.screen)
+        guard offering.count > 1 else {
+            state.notice = "only \(state.pattern.name) has a \(state.screen.title.lowercased()) screen so far"
+            return []
+        }
+        var next = state.pattern.cycled(by: step)
+        while !offering.contains(next) { next = next.cycled(by: step) }
+        return switchTo(next, state.screen, &state, environment)
+    }
+
+    private static func switchTo(
+        _ target: PatternID, _ targetScreen: ScreenID, _ state: inout ShellState, _ environment: ShellEnvironment
+    ) -> [ShellEffect] {
+        guard target != state.pattern || targetScreen != state.screen else { return [] }
+        guard environment.registry.isAvailable(target, targetScreen) else {
+            state.notice = "\(target.name) has no \(targetScreen.title.lowercased()) screen yet"
+            return []
+        }
+        let note = "tear down \(state.pattern.name) \(state.screen.title), build \(target.name) \(targetScreen.title)"
+        state.screen = targetScreen
+        setPattern(target, &state)
+        state.keysOnScreen = []
+        return [.switchModule(action: "switch to \(target.name) \(targetScreen.title)", note: note)]
+    }
+
+    /// Puts the screen on show in `target`: only it in mix mode, every screen otherwise.
+    private static func setPattern(_ target: PatternID, _ state: inout ShellState) {
+        if state.isMixing {
+            state.patterns[state.screen] = target
+        } else {
+            state.patterns.setAll(target)
+        }
+    }
+
+    /// Enters or leaves mix mode. Leaving puts every screen in the pattern on show, so 1-4 and Tab
+    /// again mean "the whole app in this pattern". The module on show stays as it is either way.
+    private static func toggleMix(_ state: inout ShellState) -> [ShellEffect] {
+        state.isMixing.toggle()
+        let shown = state.pattern
+        let screen = state.screen
+        if state.isMixing {
+            state.notice = "mix on: 1-4 and Tab now change the \(screen.title) screen only (x again: one pattern)"
+            return [.announceMix(action: "mix on", note: "1-4 and Tab now change the \(screen.title.lowercased()) screen only")]
+        }
+        let others = ScreenID.allCases.filter { $0 != screen && state.patterns[$0] != shown }
+        state.patterns.setAll(shown)
+        state.notice = "mix off: every screen in \(shown.name); 1-4 and Tab change them all"
+        let note = others.isEmpty ? "every screen in \(shown.name) already"
+            : "\(others.map(\.title).joined(separator: ", ")) now in \(shown.name) too"
+        return [.announceMix(action: "mix off", note: note)]
+    }
+}

@@ -1,0 +1,86 @@
+import Mediator
+import Terminal
+
+/// Everything the shell knows, as one value: which pattern each screen is in, what is open, how
+/// things are scrolled. Only `ShellReducer` changes it; drawing reads it.
+public struct ShellState: Equatable {
+    /// The terminal's size: the panels' areas and the pages they scroll follow from it.
+    public var size: Size
+    /// The screen on show.
+    public var screen: ScreenID
+    /// The pattern each screen is built in.
+    public var patterns: ScreenPatterns
+    /// Mix mode: 1-4 and Tab change only the screen on show.
+    public var isMixing: Bool
+    /// The help overlay's scroll position; nil while it is hidden.
+    public var help: ScrollPosition?
+    /// The open tool panel, if any: it gets keys first and draws in the trace pane or the body.
+    public var panel: (any ShellPanel)?
+    /// Lines the trace pane is scrolled up from its newest line.
+    public var traceScroll = 0
+    /// A one-key message in the key bar's place (why a tab cannot be chosen, what mix mode does).
+    public var notice: String?
+    /// Set once the user asked to quit; the run loop stops reading events.
+    public var shouldQuit = false
+    /// The keys the module on show was sent since it was built (shell commands left out): replaying
+    /// them on a fresh module rebuilds its state, which is how compare reruns the last action.
+    public var keysOnScreen: [Key] = []
+    /// How many replays compare has asked for; a replay's answer carries its number, so a late
+    /// answer for a closed panel is dropped.
+    public var replayCount = 0
+
+    public init(size: Size, pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]) {
+        self.size = size
+        self.screen = screen
+        patterns = ScreenPatterns(pattern, overrides: screenPatterns)
+        // Started with the screens in different patterns: the user is mixing already.
+        isMixing = patterns.isMixed
+    }
+
+    /// The pattern of the screen on show.
+    public var pattern: PatternID { patterns[screen] }
+
+    public var isHelpVisible: Bool { help != nil }
+
+    public static func == (lhs: ShellState, rhs: ShellState) -> Bool {
+        let samePanel = switch (lhs.panel, rhs.panel) {
+        case (nil, nil): true
+        case let (left?, right?): left.isEqual(to: right)
+        default: false
+        }
+        return samePanel && lhs.size == rhs.size && lhs.screen == rhs.screen && lhs.patterns == rhs.patterns
+            && lhs.isMixing == rhs.isMixing && lhs.help == rhs.help && lhs.traceScroll == rhs.traceScroll
+            && lhs.notice == rhs.notice && lhs.shouldQuit == rhs.shouldQuit && lhs.keysOnScreen == rhs.keysOnScreen
+            && lhs.replayCount == rhs.replayCount
+    }
+}
+
+/// What happens to the shell: the terminal's events, and the answers to effects it asked for.
+public enum ShellEvent: Sendable {
+    /// The app starts: pick a screen that exists and build its module.
+    case start
+    case key(Key)
+    /// The module on show was offered `key` (`ShellEffect.offerToModule`) and used it or not.
+    case moduleAnswered(Key, consumed: Bool)
+    case resize(Size)
+    /// A signal asked the app to leave.
+    case terminate
+    /// Compare's replay `token` finished.
+    case replayed(token: Int, [ComparedAction])
+}
+
+/// What the shell asks for outside its state, as plain values; `AppShell` carries them out.
+public enum ShellEffect: Equatable, Sendable {
+    /// Build the module of the state's screen and pattern, as an action of its own.
+    case buildModule(action: String)
+    /// Tear the module on show down and build the state's, as one action, the trace saying so.
+    case switchModule(action: String, note: String)
+    /// Offer a key to the module on show; the answer comes back as `.moduleAnswered`.
+    case offerToModule(Key)
+    /// Mix mode changed: an action of its own, so the trace records it.
+    case announceMix(action: String, note: String)
+    /// Change the fake network (a network inspector control), as an action labelled by the key.
+    case network(NetworkControl, key: Key)
+    /// Replay `keys` on a fresh `screen` in every pattern (compare); answered by `.replayed`.
+    case replay(keys: [Key], screen: ScreenID, size: Size, token: Int)
+}

@@ -69,19 +69,13 @@ public final class AppShell {
 
     /// Handles one event from the terminal and schedules a frame.
     public func handle(_ event: TerminalEvent) {
-        switch event {
-        case .key(let key): dispatch(.key(key))
-        case .resize(let size): dispatch(.resize(size))
-        case .terminate: dispatch(.terminate)
-        }
+        dispatch(ShellEvent(event))
         setNeedsFrame()
     }
 
     /// Runs an event through the reducer and carries out the effects, in order.
     public func dispatch(_ event: ShellEvent) {
-        for effect in ShellReducer.reduce(&state, event, in: environment) {
-            run(effect)
-        }
+        ShellReducer.reduce(&state, event, in: environment).forEach(run)
     }
 
     private func run(_ effect: ShellEffect) {
@@ -109,6 +103,7 @@ public final class AppShell {
         }
     }
 
+    // The trace names these two methods (`AppShell.switchTo`): they are the shell's own steps.
     private func switchTo(_ label: String, note: String) {
         host.perform(label, pattern: state.pattern) {
             trace(.shell, self, note)
@@ -142,8 +137,7 @@ public final class AppShell {
 
     /// Draws a frame now if one was asked for (tests call it instead of waiting for the task).
     public func renderIfNeeded() {
-        guard needsFrame else { return }
-        render()
+        if needsFrame { render() }
     }
 
     /// Draws one whole frame.

@@ -69,6 +69,17 @@ public enum ShellEvent: Sendable {
     case replayed(token: Int, [ComparedAction])
 }
 
+extension ShellEvent {
+    /// The shell's event for what the terminal reported.
+    public init(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key): self = .key(key)
+        case .resize(let size): self = .resize(size)
+        case .terminate: self = .terminate
+        }
+    }
+}
+
 /// What the shell asks for outside its state, as plain values; `AppShell` carries them out.
 public enum ShellEffect: Equatable, Sendable {
     /// Build the module of the state's screen and pattern, as an action of its own.

@@ -90,20 +90,29 @@ let package = Package(
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
         .target(name: "Replay", dependencies: ["Shell", "Mediator", "Terminal", "Tracing"], swiftSettings: strict),
-        .executableTarget(
-            name: "mvx",
+        // The composition root: registers the four patterns, wires the network, the tracer and the
+        // shell; used by mvx, mvx-bench and the tests alike.
+        .target(
+            name: "AppComposition",
             dependencies: [
-                "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model", "Tracing",
-                "Terminal", "CodeMetrics",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
+                "Tracing", "Terminal",
                 .product(name: "Clocks", package: "swift-clocks"),  // replays run on an immediate clock
             ],
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "mvx",
+            dependencies: [
+                "AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Terminal", "CodeMetrics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "mvx-bench",
-            dependencies: ["Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking",
-                           "Reformers", "Model", "Tracing", "Terminal", "Widgets"],
+            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer",
+                           "Networking", "Reformers", "Model", "Tracing", "Terminal", "Widgets"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 import Mediator
 import Shell
@@ -10,7 +11,7 @@ func runModuleBenchmarks() async {
     Report.section("Modules")
     let before = residentMegabytes()
     var builds = 0
-    for modules in BenchmarkApp.patterns {
+    for modules in AppAssembly.patterns {
         for screen in modules.builders.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let session = BenchmarkApp.session(size: Size(width: 100, height: 30), pattern: modules.pattern, screen: screen)
             for iteration in 0..<1_000 {

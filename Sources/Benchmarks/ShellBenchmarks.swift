@@ -1,10 +1,7 @@
+import AppComposition
 import FakeServer
 import Mediator
 import Model
-import MVC
-import MVP
-import MVVM
-import VIPER
 import Networking
 import Shell
 import Terminal
@@ -35,16 +32,10 @@ func runShellBenchmarks() async {
 /// Headless sessions over every pattern for the benchmarks.
 @MainActor
 enum BenchmarkApp {
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
-
     static func session(size: Size, pattern: PatternID = .mvc, screen: ScreenID = .greeting) -> HeadlessSession {
-        let registry = ModuleRegistry()
-        for modules in patterns { registry.register(modules) }
         let fixtures: Fixtures
         do { fixtures = try Fixtures.bundled() } catch { fatalError("bundled fixtures: \(error)") }
         let network = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: ContinuousClock())
-        return HeadlessSession(
-            registry: registry, context: ModuleContext(appState: AppState(), network: network), size: size,
-            pattern: pattern, screen: screen)
+        return AppAssembly.headlessSession(network: network, size: size, pattern: pattern, screen: screen)
     }
 }

@@ -1,5 +1,7 @@
+import AppComposition
 import ArgumentParser
 import FakeServer
+import Foundation
 import Mediator
 import Networking
 
@@ -43,7 +45,13 @@ struct RunCommand: AsyncParsableCommand {
     private static func runInteractive(
         pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures
     ) async throws -> Int32 {
-        let assembly = try AppAssembly(scenario: scenario, fixtures: fixtures)
+        let assembly: AppAssembly
+        do {
+            assembly = try AppAssembly(scenario: scenario, fixtures: fixtures,
+                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"])
+        } catch {
+            throw ValidationError(error.description)
+        }
         return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
             .run()
     }

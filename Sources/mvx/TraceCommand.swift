@@ -1,3 +1,4 @@
+import AppComposition
 import ArgumentParser
 import FakeServer
 import Foundation

@@ -1,0 +1,95 @@
+import Clocks
+import FakeServer
+import Foundation
+import Mediator
+import Model
+import MVC
+import MVP
+import MVVM
+import Networking
+import Replay
+import Shell
+import Terminal
+import Tracing
+import VIPER
+
+/// The composition root: the only place that knows every pattern module. It makes the registry
+/// of the four patterns, the replays behind `mvx trace` and compare, and — for an interactive run —
+/// the shared state, the network, the tracer and the shell, once. The command line, the
+/// benchmarks and the tests all assemble the app here, so none of them re-creates it.
+@MainActor
+public final class AppAssembly {
+    /// The four patterns, in the order of their keys (1-4).
+    public static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
+
+    public let registry = AppAssembly.patternRegistry()
+    public let appState = AppState()
+    public let redraw = RedrawSignal()
+    public let traceBuffer: TraceBuffer
+    public let tracer: Tracer
+    public let network: NetworkEnvironment
+    public let fixtures: Fixtures
+
+    /// Why the app could not be assembled.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// - Parameter traceFile: where to also write every trace event as JSON lines (`MVX_TRACE_FILE`).
+    public init(scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil) throws(Failure) {
+        self.fixtures = fixtures
+        network = NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario)
+        let redraw = self.redraw
+        traceBuffer = TraceBuffer(onChange: { redraw.signal() })
+        var sinks: [any TraceSink] = [traceBuffer]
+        if let traceFile, !traceFile.isEmpty {
+            do {
+                sinks.append(try JSONLinesSink(path: traceFile))
+            } catch {
+                throw Failure(description: "MVX_TRACE_FILE: cannot write \(traceFile) (\(error.localizedDescription))")
+            }
+        }
+        tracer = Tracer(sinks: sinks)
+    }
+
+    /// A registry of `patterns` (all four unless a test wants fewer).
+    public static func patternRegistry(_ patterns: [any PatternModules.Type] = AppAssembly.patterns) -> ModuleRegistry {
+        let registry = ModuleRegistry()
+        for modules in patterns { registry.register(modules) }
+        return registry
+    }
+
+    /// The replays behind `mvx trace` and compare: each on a fresh shared state and its own fake
+    /// network over `fixtures`, with zero latency and no failures on an immediate clock, so the same
+    /// keys always give the same trace whatever the interactive run's network is doing.
+    public static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures) -> ReplayRunner {
+        ReplayRunner(registry: registry) {
+            ModuleContext(
+                appState: AppState(),
+                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: ImmediateClock()))
+        }
+    }
+
+    /// The shell for a screen, its frames triggered also by trace events from async replies.
+    /// `screenPatterns` puts single screens in another pattern than `pattern` (a mixed app).
+    public func makeShell(
+        on screen: any Screen, pattern: PatternID, screen screenID: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]
+    ) -> AppShell {
+        let shell = AppShell(
+            registry: registry, context: ModuleContext(appState: appState, network: network), tracer: tracer,
+            traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
+        shell.replayer = Self.replayRunner(registry: registry, fixtures: fixtures)
+        redraw.connect { [weak shell] in shell?.setNeedsFrame() }
+        return shell
+    }
+
+    /// A shell on an in-memory screen over every pattern: what the benchmarks and tests drive.
+    public static func headlessSession(
+        network: NetworkEnvironment, appState: AppState = AppState(), size: Size = Size(width: 80, height: 24),
+        pattern: PatternID = .mvc, screen: ScreenID = .greeting, screenPatterns: [ScreenID: PatternID] = [:],
+        patterns: [any PatternModules.Type] = AppAssembly.patterns
+    ) -> HeadlessSession {
+        HeadlessSession(registry: patternRegistry(patterns), context: ModuleContext(appState: appState, network: network),
+                        size: size, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
+    }
+}

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Terminal
 
 /// The `?` overlay: every key of the key map and the active pattern's roles, each with its duty.

@@ -1,6 +1,7 @@
 import CNcursesw
 import Dispatch
 import Foundation
+import TerminalRestore
 
 /// The terminal while mvx owns it: curses set up on stdin/stdout, a `CursesScreen` to draw on,
 /// and keys, resizes and termination signals as one stream of events.
@@ -71,9 +72,9 @@ public final class TerminalSession {
         }
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()
-        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { mvx_add_undo_capability(capability) }
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { mvx_add_undo_bytes(mvx_string_capability(capability)) }
         // Without an alternate screen (vt100) the last frame would stay behind the shell prompt.
-        if mvx_has_capability("smcup") == 0 { mvx_add_undo_capability("clear") }
+        if mvx_has_capability("smcup") == 0 { mvx_add_undo_bytes(mvx_string_capability("clear")) }
         mvx_set_curses_active(1)
         mvx_register_atexit()
         mvx_install_crash_handlers()

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import PatternVocabulary
 import Shell
 import Terminal
 

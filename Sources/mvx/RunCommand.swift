@@ -2,6 +2,7 @@ import ArgumentParser
 import FakeServer
 import Mediator
 import Networking
+import PatternVocabulary
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FakeServer
 import Foundation
 import Mediator
+import PatternVocabulary
 import Shell
 import Terminal
 

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Tracing
 
 /// What one action cost in one pattern, counted from its trace events.

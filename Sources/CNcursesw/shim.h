@@ -1,8 +1,8 @@
 // The C surface of ncursesw that the Terminal target uses, and nothing else imports: accessors
-// without state, for curses and for the few C-library calls curses output depends on that Swift
-// cannot make (a variadic ioctl, wcwidth and nl_langinfo as this header's feature macros declare
-// them). Restoring the terminal after a crash keeps state a signal handler reads, so it is a C
-// target of its own, TerminalRestore, with a .c file.
+// without state. Besides curses' own macros and globals, two C-library calls that tell curses
+// what it works with and that Swift cannot make: the column width of a character (wcwidth, which
+// Swift does not see) and the tty's size (a variadic ioctl). Restoring the terminal after a crash
+// keeps state a signal handler reads, so it is a C target of its own, TerminalRestore.
 // SwiftPM drops the -D flags pkg-config gives, so wide-character support is switched on here;
 // without it get_wch, cchar_t and mvaddwstr are not declared.
 #ifndef MVX_CNCURSESW_SHIM_H
@@ -12,11 +12,7 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
-#include <langinfo.h>
-#include <locale.h>
-#include <poll.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/ioctl.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -49,12 +45,6 @@ static inline int mvx_getmaxx(WINDOW *w) { return getmaxx(w); }
 // newterm needs the C stdio streams, which Swift 6 cannot read as globals.
 static inline SCREEN *mvx_newterm(const char *term) { return newterm(term, stdout, stdin); }
 
-// Whether the C library's character set is UTF-8 after setlocale (wide output depends on it).
-static inline int mvx_locale_is_utf8(void) {
-    const char *cs = nl_langinfo(CODESET);
-    return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
-}
-
 // The window size from the tty driver; ioctl is variadic, hence C. Returns 0 on success.
 static inline int mvx_window_size(int fd, int *rows, int *cols) {
     struct winsize ws;
@@ -62,13 +52,6 @@ static inline int mvx_window_size(int fd, int *rows, int *cols) {
     *rows = ws.ws_row;
     *cols = ws.ws_col;
     return 0;
-}
-
-// Whether fd's terminal has gone away (hangup or error), without reading from it.
-static inline int mvx_hung_up(int fd) {
-    struct pollfd entry = { .fd = fd, .events = POLLIN, .revents = 0 };
-    if (poll(&entry, 1, 0) < 0) return 0;
-    return (entry.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 // Looks TERM up in terminfo without writing anything (setupterm with an error out-parameter

@@ -54,7 +54,7 @@ public final class TerminalSession {
 
         // Wide characters need a UTF-8 locale; fall back to C.UTF-8 when the user's is not.
         setlocale(LC_ALL, "")
-        if mvx_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        if !localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
 
         guard mvx_save_termios(0) == 0 else {
             throw TerminalError("mvx: cannot read the terminal settings of stdin")
@@ -206,13 +206,27 @@ public final class TerminalSession {
         if batch.isEmpty {
             // Readable with nothing to read, and a hangup: the terminal went away. Stop
             // listening (the fd would stay readable forever) and ask the app to leave.
-            if mvx_hung_up(0) != 0 {
+            if Self.hungUp(0) {
                 sources.first?.cancel()
                 continuation.yield(.terminate(signal: SIGHUP))
             }
             return
         }
         for key in KeyDecoder.decode(batch) { continuation.yield(.key(key)) }
+    }
+
+    /// Whether the C library's character set is UTF-8 after setlocale (wide output depends on it).
+    private static var localeIsUTF8: Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset)
+        return name == "UTF-8" || name == "utf8"
+    }
+
+    /// Whether fd's terminal has gone away (hangup or error), without reading from it.
+    private static func hungUp(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) >= 0 else { return false }
+        return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func handleResize() {

@@ -2,6 +2,8 @@
 SWIFT   ?= swift
 PREFIX  ?= /usr/local
 ARGS    ?=
+# A target may import only what Package.swift declares for it (SwiftPM only warns by default).
+IMPORT_CHECK := --explicit-target-dependency-import-check error
 
 .PHONY: run build test bench install deps test-deps goldens clean docs
 
@@ -15,8 +17,8 @@ build: deps
 
 ## Every test: unit, acceptance, golden screens and end-to-end in tmux.
 test: test-deps
-	$(SWIFT) build --product mvx
-	$(SWIFT) test
+	$(SWIFT) build $(IMPORT_CHECK) --product mvx
+	$(SWIFT) test $(IMPORT_CHECK)
 
 ## Prints speed and memory figures (no pass/fail).
 bench: deps

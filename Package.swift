@@ -3,9 +3,13 @@
 //
 // One target per layer; every arrow points down:
 //   mvx (executable) → Shell → Mediator ← MVC | MVP | MVVM | VIPER (pattern modules)
-//   pattern modules → Widgets → Terminal → CNcursesw (the only C import)
+//   pattern modules → ScreenViews → Widgets → Terminal → CNcursesw + TerminalRestore (the C targets)
 //   pattern modules → Reformers → Networking → Model;  FakeServer → Networking
-//   everything may record into Tracing, which depends on nothing of ours.
+//   everything may record into Tracing; Tracing, Mediator and CodeMetrics name patterns, screens
+//   and roles with PatternVocabulary, a leaf that depends on nothing.
+// Each target lists exactly the modules its sources import, no more: `make test` builds with
+// --explicit-target-dependency-import-check error, and TargetDiagramTests compares these lists
+// with the import lines and with the diagram in docs/architecture.md.
 // See docs/architecture.md for the picture and the reasons.
 import PackageDescription
 
@@ -30,7 +34,9 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        .target(name: "Terminal", dependencies: ["CNcursesw"], swiftSettings: strict),
+        // The terminal's restoration after a crash or exit(): state a signal handler may read, so in C.
+        .target(name: "TerminalRestore"),
+        .target(name: "Terminal", dependencies: ["CNcursesw", "TerminalRestore"], swiftSettings: strict),
         .target(name: "Widgets", dependencies: ["Terminal", "Tracing"], swiftSettings: strict),
 
         // MARK: The project's own sources, embedded at build time (source pane, metrics)
@@ -38,12 +44,15 @@ let package = Package(
         .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
         .executableTarget(name: "SourceCatalogGenerator", swiftSettings: strict),
         // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
-        .target(name: "CodeMetrics", dependencies: ["SourceCatalog"], swiftSettings: strict),
+        .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog"], swiftSettings: strict),
 
-        // MARK: Tracing (leaf)
+        // MARK: The shared names (leaf): PatternID, ScreenID, Role
+        .target(name: "PatternVocabulary", swiftSettings: strict),
+
+        // MARK: Tracing
         .target(
             name: "Tracing",
-            dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["PatternVocabulary", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
 
@@ -60,19 +69,19 @@ let package = Package(
         ),
         .target(
             name: "FakeServer",
-            dependencies: ["Networking", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Networking", "Tracing"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .target(name: "Reformers", dependencies: ["Model", "Networking", "Tracing"], swiftSettings: strict),
 
         // MARK: The screens' views, shared by every pattern (as custom UIViews are in an iOS app)
-        .target(name: "ScreenViews", dependencies: ["Widgets"], swiftSettings: strict),
+        .target(name: "ScreenViews", dependencies: ["Terminal", "Widgets"], swiftSettings: strict),
 
         // MARK: Between modules
         .target(
             name: "Mediator",
-            dependencies: ["Widgets", "Model", "Networking", "Reformers", "Tracing"],
+            dependencies: ["PatternVocabulary", "Widgets", "Model", "Networking", "Tracing"],
             swiftSettings: strict
         ),
 
@@ -85,18 +94,20 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking", "SourceCatalog", "CodeMetrics"],
+            dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Networking", "SourceCatalog",
+                           "CodeMetrics"],
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
-        .target(name: "Replay", dependencies: ["Shell", "Mediator", "Terminal", "Tracing"], swiftSettings: strict),
+        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing"],
+                swiftSettings: strict),
         // The composition root: registers the four patterns, wires the network, the tracer and the
         // shell; used by mvx, mvx-bench and the tests alike.
         .target(
             name: "AppComposition",
             dependencies: [
                 "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                "Tracing", "Terminal",
+                "Tracing", "Terminal", "PatternVocabulary",
                 .product(name: "Clocks", package: "swift-clocks"),  // replays run on an immediate clock
             ],
             swiftSettings: strict
@@ -105,14 +116,14 @@ let package = Package(
             name: "mvx",
             dependencies: [
                 "AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Terminal", "CodeMetrics",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PatternVocabulary", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "mvx-bench",
-            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer",
-                           "Networking", "Reformers", "Model", "Tracing", "Terminal", "Widgets"],
+            dependencies: ["AppComposition", "Shell", "Mediator", "FakeServer", "Networking", "Reformers", "Model", "Tracing",
+                           "Terminal", "PatternVocabulary"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),
@@ -120,9 +131,10 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
-        .testTarget(name: "TracingTests", dependencies: ["Tracing"], swiftSettings: strict),
+        .testTarget(name: "TracingTests", dependencies: ["Tracing", "PatternVocabulary"], swiftSettings: strict),
         .testTarget(name: "SourceCatalogTests", dependencies: ["SourceCatalog"], swiftSettings: strict),
-        .testTarget(name: "CodeMetricsTests", dependencies: ["CodeMetrics", "SourceCatalog"], swiftSettings: strict),
+        .testTarget(name: "CodeMetricsTests", dependencies: ["CodeMetrics", "SourceCatalog", "PatternVocabulary"],
+                    swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing",
@@ -132,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics",
+                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics", "PatternVocabulary",
                            .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
@@ -140,7 +152,8 @@ let package = Package(
         .testTarget(
             name: "PatternTests",
             dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Reformers",
-                           "Model", "Tracing", "Widgets", "Terminal", .product(name: "Clocks", package: "swift-clocks")],
+                           "Model", "Tracing", "Widgets", "Terminal", "ScreenViews", "PatternVocabulary",
+                           .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
@@ -149,5 +162,5 @@ let package = Package(
 )
 
 var patternDependencies: [Target.Dependency] {
-    ["Mediator", "ScreenViews", "Widgets", "Model", "Networking", "Reformers", "Tracing"]
+    ["Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "Reformers", "Tracing", "PatternVocabulary"]
 }

@@ -7,6 +7,7 @@ import MVC
 import MVP
 import MVVM
 import Networking
+import PatternVocabulary
 import Replay
 import Shell
 import Terminal

@@ -2,6 +2,7 @@ import AppComposition
 import FakeServer
 import Mediator
 import Model
+import PatternVocabulary
 import Networking
 import Shell
 import Terminal

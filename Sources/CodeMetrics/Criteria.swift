@@ -1,3 +1,5 @@
+import PatternVocabulary
+
 /// Orlov's three criteria for judging an architecture, each as one number computed from the
 /// measured code. The formulas are simple on purpose, so a reader can redo them by hand from the
 /// role table; they are not tuned to agree with Orlov.
@@ -64,8 +66,8 @@ public enum Criterion: String, CaseIterable, Sendable, Codable {
 
 /// What Orlov's table says about one criterion.
 public struct OrlovVerdict: Sendable, Equatable, Codable {
-    public var best: MeasuredPattern
-    public var worst: MeasuredPattern
+    public var best: PatternID
+    public var worst: PatternID
     public var says: String
 }
 

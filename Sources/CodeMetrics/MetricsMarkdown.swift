@@ -1,4 +1,5 @@
 import Foundation
+import PatternVocabulary
 
 extension MetricsReport {
     /// The report as Markdown: what `make docs` puts in `docs/comparison.md`, below its intro.
@@ -42,7 +43,7 @@ extension MetricsReport {
                 "Each cell: code lines (files) · unit tests (their code lines); — where the pattern has no such role.", "",
                 "| role | " + patterns.map(\.pattern.rawValue).joined(separator: " | ") + " |",
                 "|---|" + patterns.map { _ in "---|" }.joined()]
-        for role in CodeRole.allCases where patterns.contains(where: { $0.role(role) != nil }) {
+        for role in RoleTable.countedRoles where patterns.contains(where: { $0.role(role) != nil }) {
             let cells = patterns.map { metrics -> String in
                 guard let counts = metrics.role(role) else { return "—" }
                 return "\(counts.codeLines) (\(counts.files)) · \(counts.tests) (\(counts.testLines))"
@@ -52,14 +53,14 @@ extension MetricsReport {
 
         // The charts of `m` and `mvx metrics` (from the first pattern's chart on: the totals are above).
         let charts = text(width: 80).split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { !$0.hasPrefix("\(MeasuredPattern.mvc.rawValue) · ") }
+            .drop { !$0.hasPrefix("\(PatternID.mvc.rawValue) · ") }
         out += ["", "## As the `m` panel draws it", "", "```text"] + charts.map(String.init) + ["```"]
 
         out += ["", "## How files are placed in roles", "",
                 "A file's role is the rule whose suffix ends its name, the longest first; a unit-test file "
                     + "`<PATTERN><Type>Tests.swift` counts for the role of `<Type>`. A protocol goes to the role that "
                     + "conforms to it, a plain data type to the role that makes it. A file no rule places fails a test.", ""]
-        for pattern in MeasuredPattern.allCases {
+        for pattern in PatternID.allCases {
             out += ["| \(pattern.rawValue): suffix | role | why |", "|---|---|---|"]
             for rule in RoleTable.rules(for: pattern) {
                 out.append("| `\(rule.suffix)` | \(rule.role.rawValue) | \(rule.reason) |")
@@ -107,7 +108,7 @@ struct JSONReport: Encodable {
     }
 
     struct Pattern: Encodable {
-        var pattern: MeasuredPattern
+        var pattern: PatternID
         var total: Totals
         var roles: [RoleMetrics]
         var testSupportLines: Int
@@ -118,7 +119,7 @@ struct JSONReport: Encodable {
 
     struct Criterion: Encodable {
         struct Figure: Encodable {
-            var pattern: MeasuredPattern
+            var pattern: PatternID
             /// Rounded to 3 decimals, so the text is the same on every machine.
             var value: Double
             var display: String
@@ -128,7 +129,7 @@ struct JSONReport: Encodable {
         var definition: String
         var higherIsBetter: Bool
         var figures: [Figure]
-        var ranking: [MeasuredPattern]
+        var ranking: [PatternID]
         var orlov: OrlovVerdict
         var agreement: CriterionResult.Agreement
     }

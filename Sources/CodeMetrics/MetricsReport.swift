@@ -1,3 +1,4 @@
+import PatternVocabulary
 import SourceCatalog
 
 /// The metrics of the four patterns and their three criteria, as `m`, `mvx metrics` and
@@ -7,7 +8,7 @@ public struct MetricsReport: Sendable, Equatable {
     public var patterns: [PatternMetrics]
 
     public init(files: [SourceFile]) {
-        patterns = MeasuredPattern.allCases.map { PatternMetrics(pattern: $0, files: files) }
+        patterns = PatternID.allCases.map { PatternMetrics(pattern: $0, files: files) }
     }
 
     /// The report of this binary's own sources, computed once.
@@ -18,7 +19,7 @@ public struct MetricsReport: Sendable, Equatable {
 
     /// A pattern's greeting code lines against the fewest (`177 ×1.75`): Orlov's own example, the
     /// one his "about twice as much code" is about.
-    public func greetingSize(of pattern: MeasuredPattern) -> String {
+    public func greetingSize(of pattern: PatternID) -> String {
         let fewest = patterns.map { $0.codeLines(for: .greeting) }.min() ?? 0
         let count = patterns.first { $0.pattern == pattern }?.codeLines(for: .greeting) ?? 0
         let ratio = fewest > 0 ? MetricsFormat.fixed(Double(count) / Double(fewest), decimals: 2) : "–"
@@ -33,7 +34,7 @@ public struct MetricsReport: Sendable, Equatable {
 /// One criterion's figures for every pattern, ranked, and set against Orlov's verdict.
 public struct CriterionResult: Sendable, Equatable {
     public struct Figure: Sendable, Equatable {
-        public var pattern: MeasuredPattern
+        public var pattern: PatternID
         public var value: Double
     }
 
@@ -47,7 +48,7 @@ public struct CriterionResult: Sendable, Equatable {
     }
 
     /// Best first; a tie keeps pattern order.
-    public var ranking: [MeasuredPattern] {
+    public var ranking: [PatternID] {
         figures.enumerated().sorted { left, right in
             if left.element.value != right.element.value {
                 return criterion.higherIsBetter ? left.element.value > right.element.value : left.element.value < right.element.value

@@ -1,3 +1,5 @@
+import PatternVocabulary
+
 /// One line of the metrics as text, in parts a terminal can colour.
 public struct MetricsLine: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
@@ -19,11 +21,11 @@ public struct MetricsLine: Sendable, Equatable {
 
     public var segments: [Segment]
     /// The role a chart row is about, so a terminal can colour its bar as the trace colours the role.
-    public var role: CodeRole?
+    public var role: Role?
 
     public var text: String { segments.map(\.text).joined() }
 
-    init(_ segments: [(String, Kind)], role: CodeRole? = nil) {
+    init(_ segments: [(String, Kind)], role: Role? = nil) {
         self.segments = segments.map { Segment(text: $0.0, kind: $0.1) }
         self.role = role
     }

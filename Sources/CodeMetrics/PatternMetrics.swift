@@ -1,8 +1,9 @@
+import PatternVocabulary
 import SourceCatalog
 
 /// What one role of one pattern holds: its code, and the unit tests written for it.
 public struct RoleMetrics: Sendable, Equatable, Codable {
-    public var role: CodeRole
+    public var role: Role
     /// Source files placed in the role.
     public var files: Int = 0
     /// Non-blank lines that are not only comment.
@@ -15,7 +16,7 @@ public struct RoleMetrics: Sendable, Equatable, Codable {
     /// Code lines of those test files.
     public var testLines: Int = 0
 
-    public init(role: CodeRole) {
+    public init(role: Role) {
         self.role = role
     }
 }
@@ -24,7 +25,7 @@ public struct RoleMetrics: Sendable, Equatable, Codable {
 public struct MeasuredFile: Sendable, Equatable, Codable {
     public var path: String
     /// Nil when the role table places no rule on it (reported, and a failing test).
-    public var role: CodeRole?
+    public var role: Role?
     public var codeLines: Int
     public var types: Int
     public var protocols: Int
@@ -39,8 +40,8 @@ public struct MeasuredFile: Sendable, Equatable, Codable {
 /// under `Tests/PatternTests/<P>/`. The code every pattern shares (model, network, reformers, the
 /// screens' views, the mediator) is the same for all four and is not counted.
 public struct PatternMetrics: Sendable, Equatable {
-    public var pattern: MeasuredPattern
-    /// Every role that has code or tests, in `CodeRole` order.
+    public var pattern: PatternID
+    /// Every role that has code or tests, in `RoleTable.countedRoles` order.
     public var roles: [RoleMetrics]
     public var sourceFiles: [MeasuredFile]
     public var testFiles: [MeasuredFile]
@@ -68,9 +69,9 @@ public struct PatternMetrics: Sendable, Equatable {
     }
 
     /// Measures `pattern` in `files` (normally `SourceCatalog.files`).
-    public init(pattern: MeasuredPattern, files: [SourceFile]) {
+    public init(pattern: PatternID, files: [SourceFile]) {
         self.pattern = pattern
-        var byRole: [CodeRole: RoleMetrics] = [:]
+        var byRole: [Role: RoleMetrics] = [:]
 
         var tests: [MeasuredFile] = []
         var testedStems: Set<String> = []
@@ -108,7 +109,7 @@ public struct PatternMetrics: Sendable, Equatable {
             }
         }
 
-        roles = CodeRole.allCases.compactMap { byRole[$0] }
+        roles = RoleTable.countedRoles.compactMap { byRole[$0] }
         sourceFiles = sources
         testFiles = tests
     }
@@ -120,7 +121,7 @@ public struct PatternMetrics: Sendable, Equatable {
             .reduce(0) { $0 + $1.codeLines }
     }
 
-    public func role(_ role: CodeRole) -> RoleMetrics? {
+    public func role(_ role: Role) -> RoleMetrics? {
         roles.first { $0.role == role }
     }
 }
@@ -131,7 +132,7 @@ public enum Feature: String, CaseIterable, Sendable {
     case listings
 
     /// The feature of a file at `path` in `pattern`'s module, or nil for a file both features use.
-    public init?(path: String, in pattern: MeasuredPattern) {
+    public init?(path: String, in pattern: PatternID) {
         guard path.hasPrefix(pattern.sourceFolder) else { return nil }
         let inside = path.dropFirst(pattern.sourceFolder.count).split(separator: "/")
         guard inside.count > 1, let folder = inside.first else { return nil }

@@ -1,29 +1,11 @@
-/// One of the four patterns as the metrics measure it: a folder of sources and a folder of unit tests.
-public enum MeasuredPattern: String, CaseIterable, Sendable, Codable {
-    case mvc = "MVC"
-    case mvp = "MVP"
-    case mvvm = "MVVM"
-    case viper = "VIPER"
+import PatternVocabulary
 
+/// Where the metrics find a pattern: a folder of sources and a folder of unit tests.
+extension PatternID {
     /// The pattern's module: `Sources/Patterns/MVP/`.
     public var sourceFolder: String { "Sources/Patterns/\(rawValue)/" }
     /// The pattern's unit tests: `Tests/PatternTests/MVP/`.
     public var testFolder: String { "Tests/PatternTests/\(rawValue)/" }
-}
-
-/// The part a file's code plays in its pattern, for counting. The names match the trace's roles;
-/// `Binding` is MVVM's hand-written observable, which no other pattern needs.
-public enum CodeRole: String, CaseIterable, Sendable, Codable {
-    case controller = "Controller"
-    case view = "View"
-    case presenter = "Presenter"
-    case viewModel = "ViewModel"
-    case binding = "Binding"
-    case interactor = "Interactor"
-    case router = "Router"
-    case coordinator = "Coordinator"
-    case builder = "Builder"
-    case model = "Model"
 }
 
 /// Which role each file of a pattern plays, from its name: the one table the metrics count by.
@@ -43,20 +25,27 @@ public enum CodeRole: String, CaseIterable, Sendable, Codable {
 /// `<Type>` and is placed by the same rules. A file no rule places is reported, never skipped: a
 /// test fails when the real sources have one.
 public enum RoleTable {
+    /// The roles a pattern's code is counted by, in the order the tables list them. The trace's
+    /// shell, entity and data roles are not here: their code is shared by all four patterns (the
+    /// shell, `Model`, `Networking`, `Reformers`), so it is not counted as any pattern's.
+    public static let countedRoles: [Role] = [
+        .controller, .view, .presenter, .viewModel, .binding, .interactor, .router, .coordinator, .builder, .model,
+    ]
+
     public struct Rule: Sendable, Hashable {
         public var suffix: String
-        public var role: CodeRole
+        public var role: Role
         /// Why the files with this suffix play this role, shown in the docs.
         public var reason: String
 
-        public init(_ suffix: String, _ role: CodeRole, _ reason: String) {
+        public init(_ suffix: String, _ role: Role, _ reason: String) {
             self.suffix = suffix
             self.role = role
             self.reason = reason
         }
     }
 
-    public static func rules(for pattern: MeasuredPattern) -> [Rule] {
+    public static func rules(for pattern: PatternID) -> [Rule] {
         switch pattern {
         case .mvc:
             [
@@ -107,12 +96,12 @@ public enum RoleTable {
     }
 
     /// The role of a type or file stem (`GreetingPresenter`) in `pattern`, or nil when no rule places it.
-    public static func role(of stem: String, in pattern: MeasuredPattern) -> CodeRole? {
+    public static func role(of stem: String, in pattern: PatternID) -> Role? {
         rule(for: stem, in: pattern)?.role
     }
 
     /// The rule that places `stem`: the longest matching suffix.
-    public static func rule(for stem: String, in pattern: MeasuredPattern) -> Rule? {
+    public static func rule(for stem: String, in pattern: PatternID) -> Rule? {
         rules(for: pattern)
             .filter { stem.hasSuffix($0.suffix) }
             .max { $0.suffix.count < $1.suffix.count }
@@ -120,7 +109,7 @@ public enum RoleTable {
 
     /// The type a unit-test file tests: `MVPGreetingPresenterTests.swift` → `GreetingPresenter`; nil
     /// when the name does not follow `<PATTERN><Type>Tests.swift`.
-    public static func testedStem(ofTestFile name: String, in pattern: MeasuredPattern) -> String? {
+    public static func testedStem(ofTestFile name: String, in pattern: PatternID) -> String? {
         let stem = name.hasSuffix(".swift") ? String(name.dropLast(".swift".count)) : name
         guard stem.hasPrefix(pattern.rawValue), stem.hasSuffix("Tests") else { return nil }
         let tested = stem.dropFirst(pattern.rawValue.count).dropLast("Tests".count)

@@ -1,3 +1,4 @@
+import PatternVocabulary
 import Tracing
 
 /// casatwy's Mediator: the shell asks for "pattern × screen" by name and gets a built module;

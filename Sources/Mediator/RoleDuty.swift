@@ -1,4 +1,4 @@
-import Tracing
+import PatternVocabulary
 
 /// One role of a pattern and its duty in a line: what the help overlay lists for the active pattern.
 public struct RoleDuty: Sendable, Hashable {

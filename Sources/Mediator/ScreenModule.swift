@@ -1,3 +1,4 @@
+import PatternVocabulary
 import Widgets
 
 /// A built screen of one pattern, as the shell sees it: a view-controller hierarchy to host and a

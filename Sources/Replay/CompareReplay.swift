@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Shell
 import Terminal
 import Tracing

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Tracing
 
 /// One line per pattern that says where it stands among the others, derived from the counts only.

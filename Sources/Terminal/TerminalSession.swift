@@ -1,6 +1,7 @@
 import CNcursesw
 import Dispatch
 import Foundation
+import TerminalRestore
 
 /// The terminal while mvx owns it: curses set up on stdin/stdout, a `CursesScreen` to draw on,
 /// and keys, resizes and termination signals as one stream of events.
@@ -53,7 +54,7 @@ public final class TerminalSession {
 
         // Wide characters need a UTF-8 locale; fall back to C.UTF-8 when the user's is not.
         setlocale(LC_ALL, "")
-        if mvx_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        if !localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
 
         guard mvx_save_termios(0) == 0 else {
             throw TerminalError("mvx: cannot read the terminal settings of stdin")
@@ -71,9 +72,9 @@ public final class TerminalSession {
         }
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()
-        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { mvx_add_undo_capability(capability) }
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { mvx_add_undo_bytes(mvx_string_capability(capability)) }
         // Without an alternate screen (vt100) the last frame would stay behind the shell prompt.
-        if mvx_has_capability("smcup") == 0 { mvx_add_undo_capability("clear") }
+        if mvx_has_capability("smcup") == 0 { mvx_add_undo_bytes(mvx_string_capability("clear")) }
         mvx_set_curses_active(1)
         mvx_register_atexit()
         mvx_install_crash_handlers()
@@ -205,13 +206,27 @@ public final class TerminalSession {
         if batch.isEmpty {
             // Readable with nothing to read, and a hangup: the terminal went away. Stop
             // listening (the fd would stay readable forever) and ask the app to leave.
-            if mvx_hung_up(0) != 0 {
+            if Self.hungUp(0) {
                 sources.first?.cancel()
                 continuation.yield(.terminate(signal: SIGHUP))
             }
             return
         }
         for key in KeyDecoder.decode(batch) { continuation.yield(.key(key)) }
+    }
+
+    /// Whether the C library's character set is UTF-8 after setlocale (wide output depends on it).
+    private static var localeIsUTF8: Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset)
+        return name == "UTF-8" || name == "utf8"
+    }
+
+    /// Whether fd's terminal has gone away (hangup or error), without reading from it.
+    private static func hungUp(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) >= 0 else { return false }
+        return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func handleResize() {

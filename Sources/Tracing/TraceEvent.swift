@@ -1,3 +1,5 @@
+import PatternVocabulary
+
 /// One user action (a key press, or a scripted step) that the events after it belong to.
 public struct TraceAction: Sendable, Codable, Hashable {
     public var id: UInt64

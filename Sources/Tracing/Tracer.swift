@@ -1,4 +1,5 @@
 import Foundation
+import PatternVocabulary
 import Synchronization
 
 /// Numbers actions and events and hands them to its sinks. One tracer per app run (and one per

@@ -1,6 +1,7 @@
 import AppComposition
 import Foundation
 import Mediator
+import PatternVocabulary
 import Shell
 import Terminal
 

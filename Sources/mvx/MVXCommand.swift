@@ -3,6 +3,7 @@ import Foundation
 import FakeServer
 import Mediator
 import Networking
+import PatternVocabulary
 
 /// `mvx`: the command line. Parsing and usage errors are swift-argument-parser's; a bad flag
 /// prints usage and exits with 2, the code shells use for usage errors. Without a subcommand it

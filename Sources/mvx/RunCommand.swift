@@ -4,6 +4,7 @@ import FakeServer
 import Foundation
 import Mediator
 import Networking
+import PatternVocabulary
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {

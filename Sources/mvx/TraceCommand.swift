@@ -3,6 +3,7 @@ import ArgumentParser
 import FakeServer
 import Foundation
 import Mediator
+import PatternVocabulary
 import Replay
 import Shell
 import Terminal

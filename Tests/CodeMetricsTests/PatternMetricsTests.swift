@@ -66,7 +66,7 @@ struct PatternMetricsTests {
 
     @Test("files, code lines, types and protocols per role; the protocol goes to the view that conforms to it")
     func roles() throws {
-        #expect(metrics.roles.map(\.role) == [.view, .presenter, .builder], "in CodeRole order; Stray is in no role")
+        #expect(metrics.roles.map(\.role) == [.view, .presenter, .builder], "in RoleTable.countedRoles order; Stray is in no role")
         let presenter = try #require(metrics.role(.presenter))
         #expect(presenter.files == 1 && presenter.codeLines == 6 && presenter.types == 1 && presenter.protocols == 0)
         let view = try #require(metrics.role(.view))

@@ -1,5 +1,6 @@
 import CodeMetrics
 import Foundation
+import PatternVocabulary
 import SourceCatalog
 import Testing
 
@@ -15,7 +16,7 @@ struct RoleTableTests {
             the role table places no rule on \(report.unplaced): add a rule to RoleTable (a new role suffix) \
             or name the test file <PATTERN><Type>Tests.swift
             """)
-        for pattern in MeasuredPattern.allCases {
+        for pattern in PatternID.allCases {
             let sources = SourceCatalog.files.filter { $0.path.hasPrefix(pattern.sourceFolder) }
             #expect(!sources.isEmpty, "\(pattern.sourceFolder) is empty: the catalogue or the folder moved")
             let measured = report.patterns.first { $0.pattern == pattern }
@@ -25,7 +26,7 @@ struct RoleTableTests {
 
     @Test("every rule places at least one real file, so the table holds no dead or mistyped suffix")
     func everyRuleUsed() {
-        for pattern in MeasuredPattern.allCases {
+        for pattern in PatternID.allCases {
             let stems = SourceCatalog.files.compactMap { file -> String? in
                 if file.path.hasPrefix(pattern.sourceFolder) { return String(file.name.dropLast(".swift".count)) }
                 if file.path.hasPrefix(pattern.testFolder) { return RoleTable.testedStem(ofTestFile: file.name, in: pattern) }
@@ -38,10 +39,21 @@ struct RoleTableTests {
         }
     }
 
+    @Test("every role a rule names is a counted role, so no file's lines are dropped from the tables")
+    func everyRuleRoleCounted() {
+        for pattern in PatternID.allCases {
+            for rule in RoleTable.rules(for: pattern) {
+                #expect(RoleTable.countedRoles.contains(rule.role),
+                        "\(pattern.rawValue)'s rule \(rule.suffix) → \(rule.role.rawValue): that role is not in countedRoles")
+            }
+        }
+        #expect(Set(RoleTable.countedRoles).count == RoleTable.countedRoles.count, "each role listed once")
+    }
+
     @Test("the same name plays different roles: the view controller is MVC's controller and everyone else's view")
     func suffixMeansDifferentRoles() {
         #expect(RoleTable.role(of: "GreetingViewController", in: .mvc) == .controller)
-        for pattern in [MeasuredPattern.mvp, .mvvm, .viper] {
+        for pattern in [PatternID.mvp, .mvvm, .viper] {
             #expect(RoleTable.role(of: "GreetingViewController", in: pattern) == .view)
         }
         #expect(RoleTable.role(of: "GreetingView", in: .viper) == .view)

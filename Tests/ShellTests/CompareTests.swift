@@ -1,5 +1,6 @@
 import Clocks
 import Mediator
+import PatternVocabulary
 import Terminal
 import Testing
 import Tracing

@@ -1,6 +1,7 @@
 import Mediator
 import Model
 import MVC
+import PatternVocabulary
 import Terminal
 import Testing
 import Tracing

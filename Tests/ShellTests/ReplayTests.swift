@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import Mediator
 import Model
+import PatternVocabulary
 import Terminal
 import Testing
 import Tracing

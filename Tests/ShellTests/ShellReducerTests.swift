@@ -2,6 +2,7 @@ import Clocks
 import Mediator
 import MVC
 import MVP
+import PatternVocabulary
 import Terminal
 import Testing
 import Tracing

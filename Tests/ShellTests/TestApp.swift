@@ -5,6 +5,7 @@ import Model
 import MVC
 import MVP
 import MVVM
+import PatternVocabulary
 import VIPER
 import Networking
 import Shell

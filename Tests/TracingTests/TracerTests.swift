@@ -1,4 +1,5 @@
 import Foundation
+import PatternVocabulary
 import Testing
 @testable import Tracing
 

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 
 /// What MVC offers the mediator: its screens and its roles.
 public enum MVCPattern: PatternModules {

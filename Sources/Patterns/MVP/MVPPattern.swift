@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 
 /// What MVP offers the mediator: its screens and its roles.
 public enum MVPPattern: PatternModules {

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 
 /// What MVVM offers the mediator: its screens and its roles.
 public enum MVVMPattern: PatternModules {

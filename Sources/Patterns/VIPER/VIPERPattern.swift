@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 
 /// What VIPER offers the mediator: its screens and its roles.
 public enum VIPERPattern: PatternModules {

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Terminal
 
 /// The top row: the app's name, the four pattern tabs and the two screen tabs. A tab whose

@@ -1,3 +1,4 @@
+import PatternVocabulary
 import Terminal
 import Tracing
 
@@ -64,6 +65,7 @@ enum ShellTheme {
         case .controller: Style(foreground: .indexed(221, fallback: .yellow))
         case .presenter: Style(foreground: .indexed(213, fallback: .magenta))
         case .viewModel: Style(foreground: .indexed(114, fallback: .green))
+        case .binding: metricsBar  // no trace event has it; only the metrics panel draws it, in its bar colour
         case .interactor: Style(foreground: .indexed(75, fallback: .blue))
         case .router, .coordinator: Style(foreground: .indexed(209, fallback: .red))
         case .builder: Style(foreground: .indexed(180, fallback: .yellow), attributes: .dim)

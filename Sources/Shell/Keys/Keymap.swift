@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Terminal
 
 /// What the shell does for a key it handles itself.

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Terminal
 import Tracing
 import Widgets

@@ -1,4 +1,5 @@
 import CodeMetrics
+import PatternVocabulary
 import Terminal
 import Tracing
 
@@ -61,11 +62,11 @@ struct MetricsPanel: ShellPanel, Equatable {
         ScrollMarker.draw(remaining: scroll.remaining(page: page, content: lines.count), in: canvas)
     }
 
-    private func style(for kind: MetricsLine.Kind, role: CodeRole?) -> Style {
+    private func style(for kind: MetricsLine.Kind, role: Role?) -> Style {
         switch kind {
         case .heading: ShellTheme.paneTitle
         case .plain: .plain
-        case .bar: role.flatMap { Role(rawValue: $0.rawValue) }.map(ShellTheme.style(for:)) ?? ShellTheme.metricsBar
+        case .bar: role.map(ShellTheme.style(for:)) ?? ShellTheme.metricsBar
         case .note: ShellTheme.detail
         case .verdict: ShellTheme.notice
         }

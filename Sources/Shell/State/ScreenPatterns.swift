@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 
 /// Which pattern each screen is built in. Usually one pattern for the whole app; in a mixed app
 /// (Orlov's conclusion: real apps mix) each screen has its own, e.g. the greeting in MVC and the

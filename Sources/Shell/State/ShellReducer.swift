@@ -1,5 +1,6 @@
 import Mediator
 import Networking
+import PatternVocabulary
 import Terminal
 import Tracing
 

@@ -1,4 +1,5 @@
 import Mediator
+import PatternVocabulary
 import Terminal
 
 /// Everything the shell knows, as one value: which pattern each screen is in, what is open, how

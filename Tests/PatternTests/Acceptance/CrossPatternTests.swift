@@ -1,5 +1,6 @@
 import Mediator
 import Model
+import PatternVocabulary
 import Terminal
 import Testing
 

@@ -1,6 +1,7 @@
 import Mediator
 import Model
 import Networking
+import PatternVocabulary
 import Terminal
 import Testing
 

@@ -2,6 +2,7 @@ import FakeServer
 import Mediator
 import Model
 import Networking
+import PatternVocabulary
 import Terminal
 import Testing
 

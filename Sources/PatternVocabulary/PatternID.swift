@@ -1,3 +1,7 @@
+// PatternVocabulary holds the names every layer shares: which pattern, which screen, which role.
+// It depends on nothing, so the tracer, the module registry and the metrics use these very types
+// rather than copies of them converted by raw value.
+
 /// The four patterns mvx shows.
 public enum PatternID: String, CaseIterable, Sendable, Hashable, Codable {
     case mvc = "MVC"

@@ -1,11 +1,15 @@
 /// The part a type plays in a pattern. The trace pane colours and indents events by role, so a
-/// reader sees the layers a key press travelled through.
+/// reader sees the layers a key press travelled through; the metrics count each pattern's code
+/// lines by the same roles, so a trace and a count speak of the same parts.
 public enum Role: String, Sendable, Codable, CaseIterable {
     case shell = "Shell"
     case view = "View"
     case controller = "Controller"
     case presenter = "Presenter"
     case viewModel = "ViewModel"
+    /// MVVM's hand-written observable between view model and view. The metrics count it as a
+    /// role of its own; it records no trace events (the view model's events tell that story).
+    case binding = "Binding"
     case interactor = "Interactor"
     case router = "Router"
     case coordinator = "Coordinator"
@@ -21,7 +25,7 @@ public enum Role: String, Sendable, Codable, CaseIterable {
     public var layer: Int {
         switch self {
         case .shell, .view: 0
-        case .controller, .presenter, .viewModel: 1
+        case .controller, .presenter, .viewModel, .binding: 1
         case .interactor, .router, .coordinator, .builder: 2
         case .entity, .model: 3
         case .network, .reformer, .cache: 4

@@ -1,0 +1,48 @@
+// TerminalRestore: what puts the terminal back as mvx found it, even from a crash or exit().
+//
+// A crash handler may only make async-signal-safe calls, so everything it needs is prepared while
+// the terminal is opened and kept in plain C storage (TerminalRestore.c): the tty modes found
+// before curses, the escape bytes that undo curses, and the descriptors of the stderr capture.
+// Only the Terminal target imports this module; TerminalSession.swift is its one caller.
+#ifndef MVX_TERMINAL_RESTORE_H
+#define MVX_TERMINAL_RESTORE_H
+
+/// Saves the tty modes of fd so they can be put back exactly. Returns 0 on success.
+int mvx_save_termios(int fd);
+/// Puts back the tty modes saved by mvx_save_termios (nothing when none were saved).
+void mvx_restore_termios(int fd);
+
+/// Forgets the undo bytes gathered so far.
+void mvx_clear_undo_bytes(void);
+/// Appends escape bytes (one terminfo string, e.g. the terminal's rmcup) to the undo bytes;
+/// NULL or a string that no longer fits is left out.
+void mvx_add_undo_bytes(const char *bytes);
+/// Writes the undo bytes (attributes off, cursor on, keypad off, alternate screen off) to fd.
+void mvx_write_undo_bytes(int fd);
+
+/// Whether curses owns the terminal: only then do the crash handlers and exit() restore it.
+void mvx_set_curses_active(int active);
+
+/// Points fd 2 at an unlinked temp file so stray stderr output cannot corrupt the screen.
+/// Returns 0 on success (and leaves stderr alone on failure).
+int mvx_capture_stderr(void);
+/// Puts the real stderr back on fd 2, then copies what was captured to it. Async-signal-safe.
+void mvx_release_stderr(void);
+
+/// Installs the handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE (on an
+/// alternate stack, so a stack overflow is handled too): they restore the terminal, then let the
+/// process die of the same signal. Installing twice is harmless.
+void mvx_install_crash_handlers(void);
+/// Puts back the handlers that were there before mvx_install_crash_handlers.
+void mvx_remove_crash_handlers(void);
+/// Registers, once per process, an exit() handler that restores the terminal if curses is active.
+void mvx_register_atexit(void);
+
+/// Sets a signal's disposition to ignore (SIG_IGN is a macro Swift cannot import).
+void mvx_ignore_signal(int signo);
+/// Sets a signal's disposition back to the default (SIG_DFL, likewise a macro).
+void mvx_default_signal(int signo);
+/// Unblocks a signal a parent may have blocked (pthread_sigmask on the calling thread).
+void mvx_unblock_signal(int signo);
+
+#endif

@@ -17,6 +17,8 @@ func runShellBenchmarks() async {
     session.press(.enter)  // a greeted screen with a few actions in the trace pane
     let frame = medianNanoseconds(runs: 15, iterations: 200) { session.shell.render() }
     Report.figure("one full frame, 120×40, into the in-memory screen", frame / 1_000, unit: "µs", aim: "≤ 200 µs")
+    Report.figure("settle after a 5,000-character paste into a text field", await pasteMilliseconds(), unit: "ms",
+                  aim: "≤ 100 ms")
 
     Report.section("Tracing")
     struct Probe {}
@@ -28,6 +30,20 @@ func runShellBenchmarks() async {
         medianNanoseconds(runs: 9, iterations: 100_000) { trace(.presenter, Probe(), "detail") }
     }
     Report.figure("trace() recorded into the pane's buffer", withSink, unit: "ns", aim: "< 1 µs")
+}
+
+/// The time from 5,000 characters arriving at once (a paste without bracketed-paste mode) in the
+/// first-name field to the frame that shows them: every key handled, one frame drawn.
+@MainActor
+func pasteMilliseconds() async -> Double {
+    let session = BenchmarkApp.session(size: Size(width: 120, height: 40))
+    await session.settle()
+    session.press(.up)  // into the last name field
+    let keys = (0..<5_000).map { Key.character(Character(UnicodeScalar(UInt8(97 + $0 % 26)))) }
+    let start = ContinuousClock.now
+    session.pressBurst(keys)
+    await session.settle()
+    return (ContinuousClock.now - start) / .milliseconds(1)
 }
 
 /// Headless sessions over every pattern for the benchmarks.

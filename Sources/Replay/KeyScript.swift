@@ -46,7 +46,8 @@ public enum KeyScript {
                 keys += try quoted(&rest).map { Key.character($0) }
                 continue
             }
-            if rest.lowercased().hasPrefix("type:\"") {
+            // Only the front is compared: lower-casing the whole rest at every token was quadratic.
+            if rest.prefix(6).lowercased() == "type:\"" {
                 rest = rest.dropFirst(5)
                 keys += try quoted(&rest).map { Key.character($0) }
                 continue

@@ -49,10 +49,17 @@ public struct ReplayRunner {
         let session = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern,
                                       screen: screen, screenPatterns: screenPatterns)
         await session.settle()
-        for key in keys {
-            session.press(key)
+        var index = keys.startIndex
+        while index < keys.endIndex, !session.shell.state.shouldQuit {
+            // Text typed into a field arrives as one burst, as a paste does: its characters cannot
+            // be commands there, and settling after each would make a long text cost its square.
+            var end = index + 1
+            if session.shell.environment.moduleHasTextFocus {
+                while end < keys.endIndex, case .character = keys[end], case .character = keys[index] { end += 1 }
+            }
+            session.pressBurst(Array(keys[index..<end]))
             await session.settle()
-            if session.shell.state.shouldQuit { break }
+            index = end
         }
         session.shell.stop()
         return session.traceBuffer.entries

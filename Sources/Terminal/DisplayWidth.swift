@@ -46,11 +46,31 @@ public enum DisplayWidth {
         return total
     }
 
+    /// The number of cells a string occupies, counted only until it passes `limit`: the answer is
+    /// exact up to `limit` and some number above it after. A row is never wider than a screen, so
+    /// asking whether a 5,000-character string fits costs what a row costs, not what the string does.
+    public static func of(_ text: some StringProtocol, upTo limit: Int) -> Int {
+        var total = 0
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { isASCII = false; break }
+            if byte >= 0x20 && byte != 0x7F { total += 1 }
+            if total > limit { return total }
+        }
+        if isASCII { return total }
+        total = 0
+        for character in text {
+            total += of(character)
+            if total > limit { return total }
+        }
+        return total
+    }
+
     /// The longest prefix of `text` that fits in `width` cells; when it had to be cut, the last
     /// cell becomes `ellipsis` so the reader sees that something is missing.
     public static func truncate(_ text: String, to width: Int, ellipsis: Character = "…") -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        if of(text, upTo: width) <= width { return text }
         var result = ""
         var used = 0
         let room = width - of(ellipsis)

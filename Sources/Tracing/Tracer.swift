@@ -112,8 +112,22 @@ public func recordTrace<Source>(
 ) {
     context.tracer.record(
         action: context.action, role: role, type: TypeNames.name(of: type), method: function.description,
-        file: fileID.description, line: Int(line), detail: detail
+        file: fileID.description, line: Int(line), detail: TraceDetail.capped(detail)
     )
+}
+
+/// Details are one short line: a long value (a 5,000-character name) keeps its start and says how
+/// long it was, so neither the buffer nor a frame grows with what the user pasted.
+public enum TraceDetail {
+    /// The most characters a detail keeps.
+    public static let limit = 120
+
+    public static func capped(_ detail: String) -> String {
+        guard detail.utf8.count > limit else { return detail }
+        let count = detail.count
+        guard count > limit else { return detail }
+        return String(detail.prefix(limit - 20)) + "… (\(count) characters)"
+    }
 }
 
 /// Caches unqualified type names: demangling on every event would cost more than the event.

@@ -158,9 +158,17 @@ public final class TextField: View {
         text = String(characters)
         insertionIndex = newIndex
         isEditing = true
-        trace(.view, self, "\(title.isEmpty ? "text" : title): \"\(text)\"")
+        trace(.view, self, "\(title.isEmpty ? "text" : title): \(Self.traced(characters))")
         delegate?.textFieldDidChange(self)
         send(.editingChanged)
+    }
+
+    /// The text as the trace shows it: whole when short, else its end and its length — a trace line
+    /// per edit must not grow with the field, or a long paste would cost the square of its length.
+    static func traced(_ characters: [Character]) -> String {
+        let shown = 40
+        guard characters.count > shown else { return "\"" + String(characters) + "\"" }
+        return "\"…" + String(characters.suffix(shown - 1)) + "\" (\(characters.count) characters)"
     }
 
     private func endEditing() {

@@ -23,7 +23,7 @@ struct InteractiveSession {
         do {
             session = try TerminalSession.open(environment: environment)
         } catch {
-            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            StandardError.write(error.message)
             return 2
         }
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)

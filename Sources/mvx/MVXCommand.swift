@@ -34,12 +34,16 @@ struct MVXCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            // Usage errors exit 2 (argument-parser's default is 64); --help and --version exit 0.
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+            // Usage errors exit 2 (argument-parser's default is 64); --help and --version exit 0 and
+            // print to standard output. Errors quote what was typed: they go out sanitised.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                Foundation.exit(0)
             }
-            exit(withError: error)
+            if !message.isEmpty { StandardError.write(message) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 }

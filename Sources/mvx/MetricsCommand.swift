@@ -20,7 +20,7 @@ struct MetricsCommand: ParsableCommand {
 
     func run() throws {
         guard let format = MetricsOutputFormat(rawValue: format.lowercased()) else {
-            FileHandle.standardError.write(Data("mvx metrics: unknown format '\(format)' (text, markdown or json)\n".utf8))
+            StandardError.write("mvx metrics: unknown format '\(format)' (text, markdown or json)")
             throw ExitCode(2)
         }
         FileHandle.standardOutput.write(Data((MetricsReport.current.render(as: format) + "\n").utf8))

@@ -51,14 +51,14 @@ struct TraceCommand: AsyncParsableCommand {
                 pattern: pattern, screen: screen, keys: keys, format: format,
                 screenPatterns: [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 })
         } catch {
-            FileHandle.standardError.write(Data("mvx trace: \(error)\n".utf8))
+            StandardError.write("mvx trace: \(error)")
             throw ExitCode(2)
         }
         let fixtures: Fixtures
         do {
             fixtures = try Fixtures.bundled()
         } catch {
-            FileHandle.standardError.write(Data("mvx trace: the bundled fixtures do not load (\(error))\n".utf8))
+            StandardError.write("mvx trace: the bundled fixtures do not load (\(error))")
             throw ExitCode(1)
         }
         let output = try await Self.replay(request, lastActionOnly: lastAction, fixtures: fixtures)
@@ -74,7 +74,7 @@ struct TraceCommand: AsyncParsableCommand {
                                                screenPatterns: request.screenPatterns)
             return TraceOutput.render(lastActionOnly ? Array(entries.suffix(1)) : entries, as: request.format)
         } catch {
-            FileHandle.standardError.write(Data("mvx trace: \(error)\n".utf8))
+            StandardError.write("mvx trace: \(error)")
             throw ExitCode(2)
         }
     }

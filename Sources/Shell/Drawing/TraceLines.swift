@@ -42,7 +42,7 @@ public struct TraceLine: Equatable, Sendable {
         var trailingWidth = 0
         if let trailing {
             trailingWidth = DisplayWidth.of(trailing) + 1
-            let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text, upTo: width) }
             if used + trailingWidth > width { trailingWidth = 0 }
         }
         var x = 0
@@ -80,30 +80,48 @@ public enum TraceLines {
     /// that line would be cut, the detail under the call, and in a very narrow pane the method
     /// under its type.
     public static func lines(for entry: TraceBuffer.Entry, width: Int) -> [TraceLine] {
-        var result = [header(for: entry.action)]
-        for event in entry.events {
-            let indent = self.indent(event, width: width)
-            let pad = indent + "  "
-            let style = ShellTheme.style(for: event.role)
-            let head = roleName(event, indent: indent)
-            let location = width >= locationWidth ? event.location : nil
-            let detail = event.detail.isEmpty ? nil : TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail)
-            let call = TraceLine.Segment(text: event.call, style: style)
-            let headAndCall = DisplayWidth.of(head.text) + DisplayWidth.of(call.text)
-            let locationRoom = location.map { DisplayWidth.of($0) + 1 } ?? 0
-            if headAndCall + (detail.map { DisplayWidth.of($0.text) } ?? 0) + locationRoom <= width {
-                result.append(TraceLine(segments: [head, call] + (detail.map { [$0] } ?? []), trailing: location))
-                continue
-            }
-            if headAndCall <= width {
-                result.append(TraceLine(segments: [head, call], trailing: location))
-            } else {
-                result.append(TraceLine(segments: [head, TraceLine.Segment(text: event.type, style: style)]))
-                result.append(TraceLine(pad + "." + event.bareMethod, style))
-            }
-            if !event.detail.isEmpty {
-                result.append(TraceLine(pad + event.detail, ShellTheme.detail))
-            }
+        [header(for: entry.action)] + entry.events.flatMap { lines(for: $0, width: width) }
+    }
+
+    /// The last lines of an entry, at least `count` of them, formatting no more events than that
+    /// takes: a pane shows a screenful however long the action (a 5,000-character paste) is.
+    /// Whole when it fits, header first; the second value says whether it is whole.
+    static func lastLines(of entry: TraceBuffer.Entry, width: Int, count: Int) -> (lines: [TraceLine], isWhole: Bool) {
+        var chunks: [[TraceLine]] = []
+        var total = 0
+        for event in entry.events.reversed() {
+            let lines = lines(for: event, width: width)
+            chunks.append(lines)
+            total += lines.count
+            if total >= count, chunks.count < entry.events.count { return (chunks.reversed().flatMap { $0 }, false) }
+        }
+        return ([header(for: entry.action)] + chunks.reversed().flatMap { $0 }, true)
+    }
+
+    /// One event as the trace pane writes it: one line when it fits, else two or three.
+    static func lines(for event: TraceEvent, width: Int) -> [TraceLine] {
+        let indent = self.indent(event, width: width)
+        let pad = indent + "  "
+        let style = ShellTheme.style(for: event.role)
+        let head = roleName(event, indent: indent)
+        let location = width >= locationWidth ? event.location : nil
+        let detail = event.detail.isEmpty ? nil : TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail)
+        let call = TraceLine.Segment(text: event.call, style: style)
+        let headAndCall = DisplayWidth.of(head.text) + DisplayWidth.of(call.text)
+        let locationRoom = location.map { DisplayWidth.of($0) + 1 } ?? 0
+        let detailWidth = detail.map { DisplayWidth.of($0.text, upTo: width) } ?? 0
+        if headAndCall + detailWidth + locationRoom <= width {
+            return [TraceLine(segments: [head, call] + (detail.map { [$0] } ?? []), trailing: location)]
+        }
+        var result: [TraceLine]
+        if headAndCall <= width {
+            result = [TraceLine(segments: [head, call], trailing: location)]
+        } else {
+            result = [TraceLine(segments: [head, TraceLine.Segment(text: event.type, style: style)]),
+                      TraceLine(pad + "." + event.bareMethod, style)]
+        }
+        if !event.detail.isEmpty {
+            result.append(TraceLine(pad + event.detail, ShellTheme.detail))
         }
         return result
     }
@@ -119,7 +137,7 @@ public enum TraceLines {
         }
         segments.append(TraceLine.Segment(text: event.call, style: style))
         let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
-        if !event.detail.isEmpty, used + 2 + DisplayWidth.of(event.detail) <= width {
+        if !event.detail.isEmpty, used + 2 + DisplayWidth.of(event.detail, upTo: width) <= width {
             segments.append(TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail))
         }
         return TraceLine(segments: segments, trailing: width >= locationWidth ? event.location : nil)

@@ -34,10 +34,10 @@ enum TracePane {
         var chunks: [[TraceLine]] = []
         var total = 0
         for entry in entries.reversed() where !entry.events.isEmpty {
-            let lines = TraceLines.lines(for: entry, width: width)
+            let (lines, isWhole) = TraceLines.lastLines(of: entry, width: width, count: count - total)
             chunks.append(lines)
             total += lines.count
-            if total >= count { break }
+            if total >= count || !isWhole { break }
         }
         return chunks.reversed().flatMap { $0 }
     }

@@ -28,6 +28,8 @@ public final class AppAssembly {
     public let redraw = RedrawSignal()
     public let traceBuffer: TraceBuffer
     public let tracer: Tracer
+    /// The `MVX_TRACE_FILE` sink, when there is one: after the session it says whether lines were lost.
+    public let traceFile: JSONLinesSink?
     public let network: NetworkEnvironment
     public let fixtures: Fixtures
 
@@ -45,10 +47,14 @@ public final class AppAssembly {
         var sinks: [any TraceSink] = [traceBuffer]
         if let traceFile, !traceFile.isEmpty {
             do {
-                sinks.append(try JSONLinesSink(path: traceFile))
+                let sink = try JSONLinesSink(path: traceFile)
+                sinks.append(sink)
+                self.traceFile = sink
             } catch {
-                throw Failure(description: "MVX_TRACE_FILE: cannot write \(traceFile) (\(error.localizedDescription))")
+                throw Failure(description: "MVX_TRACE_FILE: \(error)")
             }
+        } else {
+            self.traceFile = nil
         }
         tracer = Tracer(sinks: sinks)
     }

@@ -3,27 +3,55 @@ import Synchronization
 
 /// Appends every event as one JSON object per line (`MVX_TRACE_FILE=path`), so a session's trace
 /// can be read by `jq` or diffed between patterns.
+///
+/// The file is opened without blocking: a FIFO nobody reads is refused at once instead of
+/// freezing start-up, and a reader too slow to keep up loses lines rather than stalling the app.
+/// The first write that fails is remembered with its cause (`failure`), later ones are dropped
+/// quietly, so the app can say once, after the session, that the file is incomplete and why.
 public final class JSONLinesSink: TraceSink {
-    private let handle: Mutex<FileHandle>
+    /// Why the file cannot be opened, in words that name the cause.
+    public struct OpenError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    private struct State {
+        var descriptor: Int32
+        var failure: String?
+        var dropped = 0
+    }
+
+    private let path: String
+    private let state: Mutex<State>
     private let encoder: JSONEncoder
 
-    /// Opens (creating if needed) `path` for appending. Throws when the file cannot be opened.
-    public init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-        }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
-        self.handle = Mutex(handle)
+    /// Opens (creating if needed) `path` for appending.
+    public init(path: String) throws(OpenError) {
+        self.path = path
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OpenError(path: path, reason: Self.reason(for: errno)) }
+        state = Mutex(State(descriptor: descriptor))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         self.encoder = encoder
     }
 
+    deinit {
+        state.withLock { _ = close($0.descriptor) }
+    }
+
+    /// The first write that failed and how many lines were lost, if any were.
+    public var failure: String? {
+        state.withLock { state in
+            state.failure.map { "writing \(path) failed: \($0); \(state.dropped) trace line\(state.dropped == 1 ? "" : "s") lost" }
+        }
+    }
+
     public func begin(_ action: TraceAction) {
-        write(["action": action.label, "actionID": String(action.id), "pattern": action.pattern])
+        guard let data = try? encoder.encode(["action": action.label, "actionID": String(action.id),
+                                              "pattern": action.pattern]) else { return }
+        append(data)
     }
 
     public func record(_ event: TraceEvent) {
@@ -31,16 +59,31 @@ public final class JSONLinesSink: TraceSink {
         append(data)
     }
 
-    private func write(_ object: [String: String]) {
-        guard let data = try? encoder.encode(object) else { return }
-        append(data)
+    private func append(_ data: Data) {
+        var line = data
+        line.append(0x0A)
+        state.withLock { state in
+            let written = line.withUnsafeBytes { write(state.descriptor, $0.baseAddress, $0.count) }
+            guard written != line.count else { return }
+            if state.failure == nil {
+                state.failure = written < 0 ? Self.reason(for: errno) : "only part of a line was written"
+            }
+            state.dropped += 1
+        }
     }
 
-    private func append(_ data: Data) {
-        handle.withLock { handle in
-            var line = data
-            line.append(0x0A)
-            try? handle.write(contentsOf: line)
+    /// The cause of `code` as a reader would put it.
+    static func reason(for code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such folder"
+        case EACCES, EPERM: "permission denied"
+        case ENXIO: "it is a FIFO no process is reading"
+        case EISDIR: "it is a folder"
+        case ELOOP: "too many symbolic links (a loop?)"
+        case ENOSPC: "no space left on the device"
+        case EAGAIN: "the reader is not keeping up"
+        case EROFS: "read-only file system"
+        default: String(cString: strerror(code))
         }
     }
 }

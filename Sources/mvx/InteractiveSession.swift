@@ -39,6 +39,8 @@ struct InteractiveSession {
         }
         shell.stop()
         session.close()
+        // Said once, on the restored terminal, rather than lost in the capture while curses ran.
+        if let failure = assembly.traceFile?.failure { StandardError.write("MVX_TRACE_FILE: \(failure)") }
         return status
     }
 }

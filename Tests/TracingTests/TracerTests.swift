@@ -145,8 +145,34 @@ struct TracerTests {
         #expect(event.pattern == "VIPER")
     }
 
-    @Test("the JSON-lines sink reports a path it cannot open")
+    @Test("the JSON-lines sink names why it cannot open a path: a missing folder is not a permission problem")
     func jsonLinesBadPath() {
-        #expect(throws: (any Error).self) { try JSONLinesSink(path: "/nonexistent-dir/trace.jsonl") }
+        #expect(throws: JSONLinesSink.OpenError.self) { try JSONLinesSink(path: "/nonexistent-dir/trace.jsonl") }
+        do {
+            _ = try JSONLinesSink(path: "/nonexistent-dir/trace.jsonl")
+        } catch {
+            #expect(error.description == "cannot write /nonexistent-dir/trace.jsonl: no such folder")
+        }
+    }
+
+    @Test("a FIFO nobody reads is refused at once, not waited on")
+    func jsonLinesFIFO() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-fifo-\(UUID())").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try JSONLinesSink(path: path)
+            Issue.record("opened a FIFO with no reader")
+        } catch {
+            #expect(error.description.hasSuffix("it is a FIFO no process is reading"))
+        }
+    }
+
+    @Test("a full device loses lines, and the sink says so once, with the cause and the count")
+    func jsonLinesFullDevice() throws {
+        let sink = try JSONLinesSink(path: "/dev/full")
+        #expect(sink.failure == nil)
+        Tracer(sinks: [sink]).perform("Enter", pattern: "MVC") { Probe().run("one") }
+        #expect(sink.failure == "writing /dev/full failed: no space left on the device; 2 trace lines lost")
     }
 }

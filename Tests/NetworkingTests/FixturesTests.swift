@@ -39,6 +39,7 @@ import Testing
         ("rent.json", #"[{"id":"1","name":5,"title":"t","imageUrl":"u"}]"#, "\"name\" must be a string"),
         ("rent.json", #"[{"id":"1","name":"a","title":"t","imageUrl":"u","price":"cheap"}]"#, "\"price\" must be a number"),
         ("people.json", #"[{"id":"a","first_name":"A","last_name":"B"},{"id":"a","first_name":"C","last_name":"D"}]"#, "item 2: duplicate"),
+        ("rent.json", #"[{"id":"1","id":"2","name":"a","title":"t","imageUrl":"u"}]"#, "duplicate key \"id\" at line 1, column 12"),
     ])
     func badFileNamesFileAndProblem(_ file: String, _ contents: String, _ problem: String) throws {
         let url = try directory(with: [file: contents])
@@ -56,6 +57,28 @@ import Testing
         let url = try directory(with: [:])
         try FileManager.default.removeItem(at: url.appendingPathComponent("people.json"))
         #expect(throws: FixtureError(file: "people.json", problem: "missing from \(url.path)")) {
+            try Fixtures.load(directory: url)
+        }
+    }
+
+    @Test("a byte-order mark before the JSON is accepted")
+    func byteOrderMark() throws {
+        let url = try directory(with: ["people.json": "\u{FEFF}" + #"[{"id":"p","first_name":"Ada","last_name":"Lovelace"}]"#])
+        #expect(try Fixtures.load(directory: url)[.people].count == 1)
+    }
+
+    @Test("a file that is a loop of symbolic links, a folder or unreadable says which")
+    func unreadableFilesNameTheCause() throws {
+        let url = try directory(with: [:])
+        let people = url.appendingPathComponent("people.json")
+        try FileManager.default.removeItem(at: people)
+        try FileManager.default.createSymbolicLink(atPath: people.path, withDestinationPath: "people.json")
+        #expect(throws: FixtureError(file: "people.json", problem: "a loop of symbolic links")) {
+            try Fixtures.load(directory: url)
+        }
+        try FileManager.default.removeItem(at: people)
+        try FileManager.default.createDirectory(at: people, withIntermediateDirectories: false)
+        #expect(throws: FixtureError(file: "people.json", problem: "is a folder, not a file")) {
             try Fixtures.load(directory: url)
         }
     }

@@ -67,6 +67,19 @@ import Testing
         #expect(listing.area == nil && listing.district == nil)
     }
 
+    @Test("prices out of range are invalid, said so on the row, never blank or negative", arguments: [
+        (-1.0, "rent.list", "invalid price"), (1e308, "rent.list", "invalid price"), (1e29, "rent.list", "invalid price"),
+        (9_223_372_036_854_775_808.0, "rent.list", "invalid price"), (3_900, "rent.list", "¥3,900/month"),
+        (0, "rent.list", "¥0/month"), (350, "esf.list", "¥3,500,000"), (1e9, "esf.list", "invalid price"),
+    ])
+    func priceRanges(raw: Double, method: String, shown: String) {
+        let schema = method == "rent.list" ? ListingSchema.rent : ListingSchema.secondHand
+        let service: Service = method == "rent.list" ? .rent : .secondHand
+        let item: JSONValue = .object([schema.id: "1", schema.price: .number(raw)])
+        let listings = PropertyListReformer().reform(.array([item]), from: source(service, method))
+        #expect(listings.first?.price?.text == shown)
+    }
+
     @Test func hostileResponsesFailAsMalformed() async {
         for items: [JSONValue] in [
             [.object(["id": .number(1), "name": "x"])],

@@ -25,12 +25,29 @@ public struct Fixtures: Sendable {
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                let exists = FileManager.default.fileExists(atPath: url.path)
-                throw FixtureError(file: file.rawValue, problem: exists ? "cannot be read" : "missing from \(directory.path)")
+                throw FixtureError(file: file.rawValue, problem: unreadable(url, in: directory))
             }
             items[file] = try parse(data, file: file)
         }
         return Fixtures(unchecked: items)
+    }
+
+    /// Why `url` could not be read, by the system's own answer: a loop of links or a permission
+    /// problem is not a missing file.
+    private static func unreadable(_ url: URL, in directory: URL) -> String {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let code = errno
+        if descriptor >= 0 {
+            close(descriptor)
+            var status = stat()
+            return stat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "cannot be read"
+        }
+        switch code {
+        case ENOENT: return "missing from \(directory.path)"
+        case ELOOP: return "a loop of symbolic links"
+        case EACCES, EPERM: return "permission denied"
+        default: return String(cString: strerror(code))
+        }
     }
 
     /// The fixtures shipped with the app (72 rent, 66 new-home, 68 second-hand listings, 7 people).

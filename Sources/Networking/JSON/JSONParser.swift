@@ -24,6 +24,9 @@ struct JSONParser {
     private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
         var parser = JSONParser(bytes: buffer)
         do throws(JSONParseError) {
+            // A byte-order mark is not JSON, but editors on Windows write one: it is skipped, not
+            // reported as an "unexpected character" at offset 0.
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.index = 3 }
             parser.skipWhitespace()
             let value = try parser.parseValue()
             parser.skipWhitespace()
@@ -90,12 +93,16 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            let keyOffset = index
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            // Two values for one key: which one the sender meant is unknowable, so neither wins.
+            if members.updateValue(try parseValue(), forKey: key) != nil {
+                throw JSONParseError(reason: "duplicate key \"\(key)\"", offset: keyOffset)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of data") }
             if bytes[index] == UInt8(ascii: ",") {

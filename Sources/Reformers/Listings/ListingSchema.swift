@@ -64,10 +64,9 @@ public struct ListingSchema: Sendable, Hashable {
         return Listing(
             id: cleanID, kind: kind,
             name: text(item[name]), title: text(item[title]), imageURL: text(item[imageURL]),
-            price: number(item[price]).flatMap { raw in
-                let yuan = (raw * yuanPerPriceUnit).rounded()
-                return yuan.isFinite && abs(yuan) < 1e15 ? Price(yuan: Int(yuan), unit: priceUnit) : nil
-            },
+            // An amount out of range is kept as an invalid price, so the row says so instead of
+            // showing nothing (1e308) or a negative rent.
+            price: number(item[price]).map { Price(checking: $0 * yuanPerPriceUnit, unit: priceUnit) },
             area: number(item[area]),
             district: item[district]?.stringValue.map(TextCleaner.clean))
     }

@@ -85,7 +85,7 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking", "SourceCatalog", "CodeMetrics"],
+            dependencies: ["Mediator", "Widgets", "Terminal", "Tracing", "Model", "Networking", "FakeServer", "SourceCatalog", "CodeMetrics"],
             swiftSettings: strict
         ),
         .executableTarget(

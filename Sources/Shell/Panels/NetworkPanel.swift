@@ -1,3 +1,4 @@
+import FakeServer
 import Mediator
 import Networking
 import Terminal
@@ -24,6 +25,9 @@ final class NetworkPanel: ShellPanel {
 
     private weak var shell: AppShell?
     private let network: NetworkEnvironment
+    /// The fake server's live scenario. The app always sends through the fake server; any other
+    /// transport has none, and the controls then move a scenario nothing reads.
+    private let scenario: ScenarioControls
     /// Keeps the panel subscribed to the journal while it is open.
     private let observation: RequestJournal.Observation
     /// The kind `f` arms; `k` cycles it.
@@ -34,7 +38,8 @@ final class NetworkPanel: ShellPanel {
     init(shell: AppShell) {
         self.shell = shell
         network = shell.context.network
-        failureKind = network.scenario.nextFailure ?? .timeout
+        scenario = network.scenario ?? ScenarioControls()
+        failureKind = scenario.nextFailure ?? .timeout
         // Replies land between key presses: the journal says when, so the panel never polls.
         observation = network.journal.observe { [weak shell] in shell?.setNeedsFrame() }
     }
@@ -54,7 +59,6 @@ final class NetworkPanel: ShellPanel {
     func handle(_ key: Key) -> PanelKeyResult {
         // A text field takes every letter, as it takes the shell's own.
         if case .character = key, shell?.activeWindow?.focusedView is TextField { return .ignored }
-        let scenario = network.scenario
         switch key {
         case .character("+"), .character("="):
             changeLatency(up: true, key: key)
@@ -97,9 +101,9 @@ final class NetworkPanel: ShellPanel {
 
     private func changeLatency(up: Bool, key: Key) {
         traced(key) {
-            let old = network.scenario.current.latency
-            network.scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
-            trace(.network, self, "latency \(Self.describe(old)) → \(Self.describe(network.scenario.current.latency))")
+            let old = scenario.current.latency
+            scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
+            trace(.network, self, "latency \(Self.describe(old)) → \(Self.describe(scenario.current.latency))")
         }
     }
 
@@ -146,7 +150,7 @@ final class NetworkPanel: ShellPanel {
 
     /// The live controls, one per row: its keys, its name, its state.
     private func controlLines(width: Int) -> [Line] {
-        let scenario = network.scenario.current
+        let scenario = self.scenario.current
         func line(_ keys: String, _ name: String, _ value: String, _ style: Style = .plain) -> Line {
             let keyText = " " + DisplayWidth.pad(keys, to: 4) + " "
             let nameText = DisplayWidth.pad(name, to: 10)

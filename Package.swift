@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
-                "Model", "Tracing",
+                "Model", "Tracing", "PatternVocabulary",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
@@ -94,8 +94,8 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Networking", "SourceCatalog",
-                           "CodeMetrics"],
+            dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Networking", "FakeServer",
+                           "SourceCatalog", "CodeMetrics"],
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.

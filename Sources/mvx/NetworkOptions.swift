@@ -1,7 +1,6 @@
 import ArgumentParser
 import FakeServer
 import Foundation
-import Networking
 
 /// The fake network's options: where its data comes from and how it misbehaves.
 struct NetworkOptions: ParsableArguments {

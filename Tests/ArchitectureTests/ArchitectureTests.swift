@@ -80,6 +80,22 @@ struct ArchitectureTests {
         #expect(checked > 0)
     }
 
+    @Test("the network layer sees a transport: the fake server's knobs live in FakeServer")
+    func networkingKnowsNoScenario() throws {
+        // The compiler keeps Networking from importing FakeServer; this keeps the knobs from
+        // moving back into Networking, where every pattern module would see them.
+        let knobs = ["Scenario", "FailureKind", "FailureRates", "SeededRandom", "nextFailure"]
+        let files = Self.sources(under: "Sources/Networking")
+        try #require(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file.path), encoding: .utf8)
+            let named = knobs.filter { text.contains($0) }
+            #expect(named.isEmpty, "\(file.path) names \(named)")
+        }
+        let fake = Self.sources(under: "Sources/FakeServer").map { ($0.path as NSString).lastPathComponent }
+        #expect(fake.contains("Scenario.swift") && fake.contains("ScenarioControls.swift"))
+    }
+
     @Test("no junk-drawer folders: every folder is named by what it holds")
     func folderNames() throws {
         let banned: Set<String> = ["common", "core", "utils", "util", "helpers", "misc", "shared"]

@@ -39,7 +39,7 @@ struct JournalTests {
     @Test("a failed request: the error, and the failure hooks")
     func failed() async {
         let environment = Support.environment(interceptors: [RecordingInterceptor()])
-        environment.scenario.update { $0.failureRates = FailureRates([.timeout: 1]) }
+        environment.scenario?.update { $0.failureRates = FailureRates([.timeout: 1]) }
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
         _ = try? await manager.firstPage()
         let record = environment.journal.records.last
@@ -194,14 +194,14 @@ struct OneShotFailureTests {
     func nextRequestFails(kind: FailureKind) async throws {
         let environment = Support.environment()
         let manager = environment.makeNewHomesListManager(landingPoint: environment.makeLandingPoint("list"))
-        environment.scenario.nextFailure = kind
+        environment.scenario?.nextFailure = kind
         do {
             _ = try await manager.refreshedFirstPage()
             Issue.record("expected the armed \(kind) to fail the request")
         } catch {
             #expect(error.shortName == kind.error.shortName)
         }
-        #expect(environment.scenario.nextFailure == nil, "the server took it")
+        #expect(environment.scenario?.nextFailure == nil, "the server took it")
         let data = try await manager.refreshedFirstPage()
         #expect(data["items"]?.arrayValue?.count == 20)
         let outcomes = environment.journal.records.map(\.outcome)

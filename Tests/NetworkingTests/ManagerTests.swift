@@ -42,11 +42,11 @@ import Tracing
         let environment = Support.environment()
         let manager = environment.makeSecondHandListManager(landingPoint: environment.makeLandingPoint("list"))
         _ = try await manager.firstPage()
-        environment.scenario.update { $0.failureRates = FailureRates([.noNetwork: 1]) }
+        environment.scenario?.update { $0.failureRates = FailureRates([.noNetwork: 1]) }
         await #expect(throws: APIError.noNetwork) { try await manager.nextPage() }
         #expect(manager.currentPage == 1)
         #expect(manager.state == .failed(.noNetwork))
-        environment.scenario.update { $0.failureRates = .none }
+        environment.scenario?.update { $0.failureRates = .none }
         let data = try await manager.nextPage()
         #expect(manager.currentPage == 2)
         #expect(data["items"]?.arrayValue?.count == 40)
@@ -166,7 +166,7 @@ import Tracing
         _ = try? await manager.firstPage()
         #expect(interceptor.calls == ["shouldCall", "afterCall", "didReceiveResponse", "beforeSuccess", "afterSuccess"])
         interceptor.calls = []
-        environment.scenario.update { $0.failureRates = FailureRates([.malformed: 1]) }
+        environment.scenario?.update { $0.failureRates = FailureRates([.malformed: 1]) }
         _ = try? await manager.nextPage()
         #expect(interceptor.calls == ["shouldCall", "afterCall", "didReceiveResponse", "beforeFailure", "afterFailure"])
         interceptor.calls = []
@@ -196,7 +196,7 @@ import Tracing
         let stream = manager.states()
         manager.loadFirstPage()
         await Support.settle()
-        environment.scenario.update { $0.offline = true }
+        environment.scenario?.update { $0.offline = true }
         manager.loadNextPage()
         await Support.settle()
         landing.cancelAll()  // finishes the stream

@@ -8,9 +8,16 @@ extension NetworkEnvironment {
         fixtures: Fixtures, scenario: Scenario = Scenario(), clock: any Clock<Duration> = ContinuousClock(),
         interceptors: [any APIInterceptor] = [TracingInterceptor()]
     ) -> NetworkEnvironment {
+        // One clock for both ends: the server sleeps its latency on the clock the managers time with.
         let networkClock = NetworkClock(clock)
-        let controls = ScenarioControls(scenario)
-        let server = FakeServer(fixtures: fixtures, scenario: controls, clock: networkClock)
-        return NetworkEnvironment(transport: server, clock: networkClock, scenario: controls, interceptors: interceptors)
+        let server = FakeServer(fixtures: fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
+        return NetworkEnvironment(transport: server, clock: networkClock, interceptors: interceptors)
+    }
+
+    /// The live scenario of the fake server this environment sends through, or nil when its
+    /// transport is another one. The network layer never reads it: only the fake server does, and
+    /// whoever sits above both (the composition root, the network inspector, tests) changes it.
+    public var scenario: ScenarioControls? {
+        (transport as? FakeServer)?.scenario
     }
 }

@@ -11,7 +11,8 @@ public struct FakeServer: Transport {
     private let people: PersonService
     /// The secrets the server checks against, per service id (its own copy, as a server would hold).
     private let secrets: [String: String]
-    private let scenario: ScenarioControls
+    /// The live scenario, read on every request: what the network inspector's controls change.
+    public let scenario: ScenarioControls
     private let clock: NetworkClock
 
     /// - Parameters:

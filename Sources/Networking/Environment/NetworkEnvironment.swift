@@ -1,16 +1,17 @@
 import Model
 
-/// What a screen module needs to make managers: the transport, the clock, the shared cache, the
-/// live scenario and the default interceptors. The app's composition root makes one (see
-/// `NetworkEnvironment.fake(…)` in `FakeServer`) and hands it to every pattern module.
+/// What a screen module needs to make managers: the transport, the clock, the shared cache and the
+/// default interceptors — what a real app's network layer has. How the other end of the transport
+/// behaves (the fake server's latency and failures) is not the network layer's business: the
+/// composition root picks the transport (see `NetworkEnvironment.fake(…)` in `FakeServer`) and
+/// hands the environment to every pattern module.
 @MainActor
 public final class NetworkEnvironment {
+    /// Where the managers made here send their signed requests.
     public let transport: any Transport
     public let clock: NetworkClock
     /// Shared by every manager made here; `cache.removeAll()` clears it.
     public let cache: ResponseCache
-    /// The live scenario the transport reads (offline toggle, seed, failure rates).
-    public let scenario: ScenarioControls
     /// Given to every manager made from now on.
     public var interceptors: [any APIInterceptor]
     /// Every request in flight from managers made here.
@@ -18,22 +19,22 @@ public final class NetworkEnvironment {
     /// The recent calls to managers made here and what became of them (the network inspector's list).
     public let journal: RequestJournal
 
+    /// An environment sending through `transport`, timed by `clock`.
     public convenience init(
-        transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), scenario: ScenarioControls = ScenarioControls(),
-        cacheCapacity: Int = 256, interceptors: [any APIInterceptor] = [TracingInterceptor()]
+        transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), cacheCapacity: Int = 256,
+        interceptors: [any APIInterceptor] = [TracingInterceptor()]
     ) {
-        self.init(transport: transport, clock: NetworkClock(clock), scenario: scenario, cacheCapacity: cacheCapacity, interceptors: interceptors)
+        self.init(transport: transport, clock: NetworkClock(clock), cacheCapacity: cacheCapacity, interceptors: interceptors)
     }
 
     /// The same, with an already wrapped clock (shared with the transport).
     public init(
-        transport: any Transport, clock: NetworkClock, scenario: ScenarioControls, cacheCapacity: Int = 256,
+        transport: any Transport, clock: NetworkClock, cacheCapacity: Int = 256,
         interceptors: [any APIInterceptor] = [TracingInterceptor()]
     ) {
         self.transport = transport
         self.clock = clock
         self.cache = ResponseCache(clock: clock, capacity: cacheCapacity)
-        self.scenario = scenario
         self.interceptors = interceptors
         self.monitor = RequestMonitor(sleepers: clock.sleepers)
         self.journal = RequestJournal()

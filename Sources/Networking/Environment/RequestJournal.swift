@@ -42,8 +42,8 @@ public enum RequestOutcome: Sendable, Hashable {
 /// One call to a manager, as the network inspector shows it: the API, its parameters, when it
 /// started and ended on the network clock, what became of it and which interceptor hooks ran.
 public struct RequestRecord: Sendable, Hashable, Identifiable {
-    /// Numbered from 1 in the order calls reached the managers.
-    public let id: Int
+    /// Numbered from 1, in the order the managers first decided about each call (0 until then).
+    public internal(set) var id: Int
     /// The API method (`rent.list`).
     public let method: String
     /// The service id (`rent`).
@@ -64,19 +64,23 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
     public internal(set) var byteCount: Int?
     /// What became of it (`.inFlight` until it lands or is cancelled).
     public internal(set) var outcome: RequestOutcome
-    /// Each interception point reached, with how many interceptors were called there, in order.
+    /// Each interception point reached, with how many interceptors were called there, in order. A
+    /// decision lists the hooks it leads to as it is recorded, just before the manager calls them.
     public internal(set) var interceptorCalls: [InterceptorCall] = []
 
-    init(id: Int, method: String, service: String, parameters: CanonicalParameters?, page: Int?, startedAt: Duration,
-         outcome: RequestOutcome) {
-        self.id = id
+    /// A call just taken, not numbered yet: `RequestJournal.keep(_:)` numbers it.
+    init(method: String, service: String, parameters: CanonicalParameters?, page: Int?, startedAt: Duration) {
+        self.id = Self.unnumbered
         self.method = method
         self.service = service
         self.parameters = parameters
         self.page = page
         self.startedAt = startedAt
-        self.outcome = outcome
+        self.outcome = .inFlight
     }
+
+    /// The id of a record no journal has kept yet.
+    static let unnumbered = 0
 
     /// The time from sending to landing (or from taking the call to answering it, when nothing was
     /// sent); nil while in flight.
@@ -87,6 +91,7 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
     /// The interception points reached, in order.
     public var interceptionPoints: [InterceptionPoint] { interceptorCalls.map(\.point) }
 
+    /// Notes `count` interceptors called at `point` (with none there is nothing to note).
     mutating func note(_ point: InterceptionPoint, count: Int) {
         guard count > 0 else { return }
         interceptorCalls.append(InterceptorCall(point: point, count: count))
@@ -94,9 +99,10 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
 }
 
 /// The recent calls to every manager of one environment, newest last: what the network inspector
-/// (`n`) lists. Managers write it at the points where they already decide — sent, answered from
-/// the cache, ignored by policy, cancelled, rejected, landed — so it costs a few value updates per
-/// request and never changes timing. Bounded: the oldest records go once `capacity` is reached.
+/// (`n`) lists. A manager keeps each call's record here once per decision it makes about the call
+/// — ignored, vetoed, rejected, answered from the cache, sent, landed, cancelled — so a request
+/// that is sent and lands changes the journal twice, and writing it never changes timing.
+/// Bounded: the oldest records go once `capacity` is reached.
 @MainActor
 public final class RequestJournal {
     /// How many records a journal keeps unless told otherwise.
@@ -150,44 +156,20 @@ public final class RequestJournal {
 
     // MARK: Written by the managers
 
-    /// Opens a record for a call the manager took; returns its id.
-    func begin(method: String, service: String, parameters: CanonicalParameters?, page: Int?, at time: Duration,
-               outcome: RequestOutcome = .inFlight) -> Int {
-        let id = nextID
-        nextID += 1
-        records.append(RequestRecord(id: id, method: method, service: service, parameters: parameters, page: page,
-                                     startedAt: time, outcome: outcome))
-        if records.count > capacity { records.removeFirst(records.count - capacity) }
-        changed()
-        return id
-    }
-
-    /// Records a call that ended where it started (ignored by policy): nothing was assembled or sent.
-    func ignored(method: String, service: String, page: Int?, reason: String, joined: Int?, at time: Duration) {
-        let id = begin(method: method, service: service, parameters: nil, page: page, at: time,
-                       outcome: .ignored(reason: reason, joined: joined))
-        update(id) { $0.endedAt = time }
-    }
-
-    /// Changes a kept record (a record already dropped by the bound is left alone).
-    func update(_ id: Int, _ change: (inout RequestRecord) -> Void) {
-        guard let index = index(of: id) else { return }
-        change(&records[index])
-        changed()
-    }
-
-    /// Notes `count` interceptor calls at `point`.
-    func note(_ id: Int, _ point: InterceptionPoint, count: Int) {
-        guard count > 0 else { return }
-        update(id) { $0.note(point, count: count) }
-    }
-
-    /// Ends a record with its outcome.
-    func finish(_ id: Int, _ outcome: RequestOutcome, at time: Duration) {
-        update(id) {
-            $0.outcome = outcome
-            $0.endedAt = time
+    /// Keeps `record` as it now stands. One not kept before is numbered and appended (the oldest
+    /// goes past `capacity`); a kept one replaces its earlier state, unless the bound dropped it.
+    func keep(_ record: inout RequestRecord) {
+        if record.id == RequestRecord.unnumbered {
+            record.id = nextID
+            nextID += 1
+            records.append(record)
+            if records.count > capacity { records.removeFirst(records.count - capacity) }
+        } else if let index = index(of: record.id) {
+            records[index] = record
+        } else {
+            return
         }
+        changed()
     }
 
     // MARK: Private

@@ -37,16 +37,21 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private var settledState: LoadState = .idle
     private var inFlight: [Int: Flight] = [:]
     private var nextRequestID = 1
-    private var attempts: [String: Int] = [:]
+    private var attempts: [CacheKey: Int] = [:]
     private var stateObservers: [Int: AsyncStream<LoadState>.Continuation] = [:]
     private var nextObserverID = 1
 
+    /// One call this manager took and assembled: its record — what the journal keeps, the trace
+    /// reads and the interceptors are told — and what sending and caching need.
+    private struct Call {
+        var record: RequestRecord
+        let parameters: CanonicalParameters
+        let key: CacheKey
+    }
+
+    /// A call handed to the transport, until its reply lands or it is cancelled.
     private struct Flight {
-        var request: SignedRequest
-        var page: Int?
-        /// The request's record in the journal.
-        var record: Int
-        var startedAt: Duration
+        var call: Call
         var context: TraceContext?
         var task: Task<Void, Never>?
         var waiters: [CheckedContinuation<Result<JSONValue, APIError>, Never>] = []
@@ -88,7 +93,10 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         for flight in inFlight.values {
             flight.task?.cancel()
             monitor.requestEnded()
-            journal.finish(flight.record, .cancelled("manager released"), at: clock.now)
+            // Journaled, not traced (as before the decisions had one record): the screen is long gone.
+            var record = flight.call.record
+            record.take(.cancelled(reason: "manager released"), at: clock.now, interceptors: interceptors.count)
+            journal.keep(&record)
         }
     }
 
@@ -153,94 +161,155 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     // MARK: The pipeline
 
+    /// One call, as casatwy's steps: the request policy, assembling the parameters, the
+    /// interceptors' say, validation, the cache, sending. A step that settles the call's fate
+    /// returns a decision, which `record(_:in:)` writes once; what follows it (interceptor hooks,
+    /// delivery) reads the same record.
     private func submit(_ purpose: Purpose) -> Submission {
-        guard !landingPoint.isClosed else {
-            trace(.network, self, "ignored: \(landingPoint.name) torn down")
-            journalIgnored("\(landingPoint.name) torn down", purpose: purpose, joined: nil)
+        if let ignored = policy(for: purpose) {
+            var record = newRecord(page: page(for: purpose), parameters: nil)
+            self.record(ignored.decision, in: &record)
+            return ignored.answer
+        }
+        var call = assemble(purpose)
+        if let veto = askInterceptors(about: &call) {
+            record(veto, in: &call.record)
             return .finished(.failure(.cancelled))
         }
-        if purpose == .page(first: false) {
-            if let newest = inFlight.keys.max() {
-                trace(.network, self, "ignored: page already loading")
-                journalIgnored("page already loading", purpose: purpose, joined: newest)
-                return .inFlight(newest)
-            }
-            if isLastPage {
-                trace(.network, self, "ignored: last page")
-                journalIgnored("last page", purpose: purpose, joined: nil)
-                return .finished(rawData.map { .success($0) } ?? .failure(.noContent))
-            }
-        } else if purpose == .refresh, let newest = inFlight.keys.max() {
-            trace(.network, self, "ignored: already loading (refresh)")
-            journalIgnored("already loading (refresh)", purpose: purpose, joined: newest)
-            return .inFlight(newest)
-        } else if let newest = inFlight.keys.max() {
-            switch requestPolicy {
-            case .allowConcurrent:
-                break
-            case .ignoreIfLoading:
-                trace(.network, self, "ignored: already loading")
-                journalIgnored("already loading", purpose: purpose, joined: newest)
-                return .inFlight(newest)
-            case .cancelPrevious:
-                for id in inFlight.keys.sorted() { cancel(id, reason: "cancelled previous") }
-            }
-        }
-
-        var values = parameterSource?.parameters(for: self) ?? parameters
-        var page: Int?
-        if let pager, purpose != .single {
-            let number = purpose == .page(first: false) ? nextPageNumber : 1
-            values[ListingParameter.page] = String(number)
-            values[ListingParameter.pageSize] = String(pager.pageSize)
-            page = number
-        }
-        let canonical = CanonicalParameters(values)
-        let record = journal.begin(method: api.method, service: api.service.id, parameters: canonical, page: page,
-                                   at: clock.now)
-
-        for (index, interceptor) in interceptors.enumerated() where !interceptor.shouldCall(self, parameters: canonical) {
-            trace(.network, self, "vetoed by \(type(of: interceptor))")
-            journal.note(record, .shouldCall, count: index + 1)
-            journal.finish(record, .vetoed(by: "\(type(of: interceptor))"), at: clock.now)
-            return .finished(.failure(.cancelled))
-        }
-        journal.note(record, .shouldCall, count: interceptors.count)
-        do throws(APIError) {
-            try api.validate(parameters: canonical)
-        } catch {
-            trace(.network, self, "not sent: \(error.userMessage)")
-            journal.finish(record, .rejected(error), at: clock.now)
-            deliverFailure(error, record: record)
+        if let error = rejection(of: call) {
+            record(.rejected(error), in: &call.record)
+            deliver(.failure(error), for: call)
             return .finished(.failure(error))
         }
-
-        let key = CacheKey(service: api.service.id, method: api.method, parameters: canonical)
-        if case .memory = api.cachePolicy, purpose != .refresh, let hit = cache.value(for: key) {
-            trace(.cache, self, "cache hit \(key)")
-            journal.finish(record, .cacheHit, at: clock.now)
-            for interceptor in interceptors { interceptor.afterCall(self, parameters: canonical) }
-            journal.note(record, .afterCall, count: interceptors.count)
-            deliverSuccess(hit, page: page, record: record)
+        if let hit = cachedReply(for: call, purpose) {
+            record(.cacheHit(call.key), in: &call.record)
+            for interceptor in interceptors { interceptor.afterCall(self, parameters: call.parameters) }
+            deliver(.success(hit), for: call)
             return .finished(.success(hit))
         }
+        let attempt = nextAttempt(for: call.key)
+        record(.sent(attempt: attempt), in: &call.record)
+        let id = send(call, attempt: attempt)
+        setState(.loading)
+        for interceptor in interceptors { interceptor.afterCall(self, parameters: call.parameters) }
+        return .inFlight(id)
+    }
 
-        let attempt = attempts[key.description, default: 0]
-        attempts[key.description] = attempt + 1
-        let request = RequestSigner.sign(service: api.service, method: api.method, parameters: canonical, attempt: attempt)
+    /// Records `decision` once, into `record`: the journal keeps the record as it now stands and
+    /// the trace line is read from it. The trace names the step that decided (`function`, `line`),
+    /// not this bookkeeping.
+    private func record(
+        _ decision: CallDecision, in record: inout RequestRecord, function: StaticString = #function, line: UInt = #line
+    ) {
+        record.take(decision, at: clock.now, interceptors: interceptors.count)
+        journal.keep(&record)
+        trace(decision.role, self, decision.traceLine(for: record), function: function, line: line)
+    }
+
+    // MARK: The steps before sending
+
+    /// The request policy's word on a call, before anything is assembled: why it is ignored and
+    /// what its caller gets instead, or nil to go on — after cancelling, under `cancelPrevious`,
+    /// the requests it replaces.
+    private func policy(for purpose: Purpose) -> (decision: CallDecision, answer: Submission)? {
+        guard !landingPoint.isClosed else {
+            return (.ignored(reason: "\(landingPoint.name) torn down", joined: nil), .finished(.failure(.cancelled)))
+        }
+        guard let newest = inFlight.keys.max() else {
+            guard purpose == .page(first: false), isLastPage else { return nil }
+            return (.ignored(reason: "last page", joined: nil), .finished(rawData.map { .success($0) } ?? .failure(.noContent)))
+        }
+        switch (purpose, requestPolicy) {
+        case (.page(first: false), _): return join(newest, because: "page already loading")
+        case (.refresh, _): return join(newest, because: "already loading (refresh)")
+        case (_, .allowConcurrent): return nil
+        case (_, .ignoreIfLoading): return join(newest, because: "already loading")
+        case (_, .cancelPrevious):
+            for id in inFlight.keys.sorted() { cancel(id, reason: "cancelled previous") }
+            return nil
+        }
+    }
+
+    /// Ignores a call whose caller waits for the request in flight `id` instead.
+    private func join(_ id: Int, because reason: String) -> (decision: CallDecision, answer: Submission) {
+        (.ignored(reason: reason, joined: inFlight[id]?.call.record.id), .inFlight(id))
+    }
+
+    /// The page a call asks for; nil for a single load or an API without pages.
+    private func page(for purpose: Purpose) -> Int? {
+        guard pager != nil else { return nil }
+        return switch purpose {
+        case .single: nil
+        case .page(first: true), .refresh: 1
+        case .page(first: false): nextPageNumber
+        }
+    }
+
+    /// A record of a call taken now; the journal numbers it when the first decision is recorded.
+    private func newRecord(page: Int?, parameters: CanonicalParameters?) -> RequestRecord {
+        RequestRecord(method: api.method, service: api.service.id, parameters: parameters, page: page, startedAt: clock.now)
+    }
+
+    /// The call's parameters — the parameter source's, or `parameters` — with the page for paged
+    /// APIs, in canonical form: what is signed, cached under and recorded.
+    private func assemble(_ purpose: Purpose) -> Call {
+        var values = parameterSource?.parameters(for: self) ?? parameters
+        let page = page(for: purpose)
+        if let pager, let page {
+            values[ListingParameter.page] = String(page)
+            values[ListingParameter.pageSize] = String(pager.pageSize)
+        }
+        let canonical = CanonicalParameters(values)
+        return Call(record: newRecord(page: page, parameters: canonical), parameters: canonical,
+                    key: CacheKey(service: api.service.id, method: api.method, parameters: canonical))
+    }
+
+    /// Asks each interceptor in turn whether the call may go; the record notes how many were
+    /// asked (a veto stops the asking). Returns the veto, if one said no.
+    private func askInterceptors(about call: inout Call) -> CallDecision? {
+        for (index, interceptor) in interceptors.enumerated() where !interceptor.shouldCall(self, parameters: call.parameters) {
+            call.record.note(.shouldCall, count: index + 1)
+            return .vetoed(by: "\(type(of: interceptor))")
+        }
+        call.record.note(.shouldCall, count: interceptors.count)
+        return nil
+    }
+
+    /// What the API finds wrong with the call's parameters, if anything.
+    private func rejection(of call: Call) -> APIError? {
+        do throws(APIError) {
+            try api.validate(parameters: call.parameters)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The live cached reply to the call, when the API caches in memory; never for a refresh,
+    /// which asks the server.
+    private func cachedReply(for call: Call, _ purpose: Purpose) -> JSONValue? {
+        guard case .memory = api.cachePolicy, purpose != .refresh else { return nil }
+        return cache.value(for: call.key)
+    }
+
+    /// Counts the sends of the same parameters: each retry draws new luck from the server.
+    private func nextAttempt(for key: CacheKey) -> Int {
+        defer { attempts[key, default: 0] += 1 }
+        return attempts[key, default: 0]
+    }
+
+    // MARK: Sending, landing, cancelling
+
+    /// Signs the call and sends it on a task; returns the flight's id. The task holds the manager
+    /// weakly: a torn-down screen's manager can go while the reply travels.
+    private func send(_ call: Call, attempt: Int) -> Int {
+        let request = RequestSigner.sign(service: api.service, method: api.method, parameters: call.parameters, attempt: attempt)
         let id = nextRequestID
         nextRequestID += 1
         let context = Trace.context
-        let startedAt = clock.now
-        inFlight[id] = Flight(request: request, page: page, record: record, startedAt: startedAt, context: context)
+        inFlight[id] = Flight(call: call, context: context)
         monitor.requestStarted()
-        journal.update(record) {
-            $0.sentAt = startedAt
-            $0.attempt = attempt
-        }
-        trace(.network, self, "GET \(api.method)\(page.map { " page=\($0)" } ?? "")" + (attempt > 0 ? " attempt \(attempt + 1)" : ""))
         let transport = self.transport
-        // The task holds the manager weakly: a torn-down screen's manager can go while the reply travels.
         inFlight[id]?.task = Task { [weak self] in
             let result: Result<[UInt8], APIError>
             do throws(APIError) {
@@ -251,48 +320,39 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             guard let self else { return }
             Trace.$context.withValue(context) { self.land(id, result) }
         }
-        setState(.loading)
-        for interceptor in interceptors { interceptor.afterCall(self, parameters: canonical) }
-        journal.note(record, .afterCall, count: interceptors.count)
-        return .inFlight(id)
+        return id
     }
 
+    /// The transport's answer for flight `id`: the reply is received, then the outcome recorded
+    /// once and delivered. A reply to a cancelled request is dropped.
     private func land(_ id: Int, _ result: Result<[UInt8], APIError>) {
-        guard let flight = inFlight.removeValue(forKey: id) else {
+        guard var flight = inFlight.removeValue(forKey: id) else {
             trace(.network, self, "dropped late reply to cancelled \(api.method)")
             return
         }
         defer { monitor.requestEnded() }
-        // One reading of the clock, so the journal's latency is the one the trace shows.
-        let landedAt = clock.now
-        let milliseconds = (landedAt - flight.startedAt) / .milliseconds(1)
-        let label = "GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")"
-        let outcome: Result<JSONValue, APIError>
-        switch result {
-        case .failure(let error):
-            outcome = .failure(error)
-        case .success(let bytes):
-            journal.update(flight.record) { $0.byteCount = bytes.count }
-            for interceptor in interceptors { interceptor.didReceiveResponse(self, byteCount: bytes.count) }
-            journal.note(flight.record, .didReceiveResponse, count: interceptors.count)
-            outcome = parse(bytes, parameters: flight.request.parameters)
-        }
-        switch outcome {
+        switch result.flatMap({ receive($0, for: &flight.call) }) {
         case .success(let json):
-            let count = json["items"]?.arrayValue?.count
-            trace(.network, self, "\(label) → \(count.map { "\($0) items" } ?? "ok"), \(Int(milliseconds)) ms")
-            journal.finish(flight.record, .succeeded(items: count), at: landedAt)
+            record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
             if case .memory(let timeToLive) = api.cachePolicy {
-                cache.store(json, for: CacheKey(service: api.service.id, method: api.method, parameters: flight.request.parameters), timeToLive: timeToLive)
+                cache.store(json, for: flight.call.key, timeToLive: timeToLive)
             }
-            deliverSuccess(json, page: flight.page, record: flight.record)
+            deliver(.success(json), for: flight.call)
             for waiter in flight.waiters { waiter.resume(returning: .success(rawData ?? json)) }
         case .failure(let error):
-            trace(.network, self, "\(label) → \(error.shortName), \(Int(milliseconds)) ms")
-            journal.finish(flight.record, .failed(error), at: landedAt)
-            deliverFailure(error, record: flight.record)
+            record(.failed(error), in: &flight.call.record)
+            deliver(.failure(error), for: flight.call)
             for waiter in flight.waiters { waiter.resume(returning: .failure(error)) }
         }
+    }
+
+    /// A reply's bytes arrived: the record notes their size and the interceptors hear of it, then
+    /// they are parsed and validated.
+    private func receive(_ bytes: [UInt8], for call: inout Call) -> Result<JSONValue, APIError> {
+        call.record.byteCount = bytes.count
+        call.record.note(.didReceiveResponse, count: interceptors.count)
+        for interceptor in interceptors { interceptor.didReceiveResponse(self, byteCount: bytes.count) }
+        return parse(bytes, parameters: call.parameters)
     }
 
     /// Bytes → validated JSON. Empty bytes are no content; unparsable ones are malformed.
@@ -312,53 +372,46 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         return .success(json)
     }
 
-    private func deliverSuccess(_ json: JSONValue, page: Int?, record: Int) {
-        if let pager, let page {
-            let info = pager.pageInfo(of: json)
-            rawData = page == 1 || rawData == nil ? json : pager.appending(json, to: rawData!)
-            currentPage = page
-            isLastPage = info.isLastPage
-        } else {
-            rawData = json
+    /// Hands a result to the screen: the data and the state first, then the interceptors and the
+    /// delegate in `APIInterceptor`'s order (the hooks the call's record listed when it was decided).
+    private func deliver(_ result: Result<JSONValue, APIError>, for call: Call) {
+        switch result {
+        case .success(let json):
+            keep(json, page: call.record.page)
+            settledState = .loaded
+            setState(inFlight.isEmpty ? .loaded : .loading)
+            for interceptor in interceptors { interceptor.beforeSuccess(self) }
+            delegate?.managerDidSucceed(self)
+            for interceptor in interceptors { interceptor.afterSuccess(self) }
+        case .failure(let error):
+            settledState = .failed(error)
+            setState(inFlight.isEmpty ? settledState : .loading)
+            for interceptor in interceptors { interceptor.beforeFailure(self, error: error) }
+            delegate?.managerDidFail(self, error: error)
+            for interceptor in interceptors { interceptor.afterFailure(self, error: error) }
         }
-        settledState = .loaded
-        setState(inFlight.isEmpty ? .loaded : .loading)
-        for interceptor in interceptors { interceptor.beforeSuccess(self) }
-        journal.note(record, .beforeSuccess, count: interceptors.count)
-        delegate?.managerDidSucceed(self)
-        for interceptor in interceptors { interceptor.afterSuccess(self) }
-        journal.note(record, .afterSuccess, count: interceptors.count)
     }
 
-    private func deliverFailure(_ error: APIError, record: Int) {
-        settledState = .failed(error)
-        setState(inFlight.isEmpty ? settledState : .loading)
-        for interceptor in interceptors { interceptor.beforeFailure(self, error: error) }
-        journal.note(record, .beforeFailure, count: interceptors.count)
-        delegate?.managerDidFail(self, error: error)
-        for interceptor in interceptors { interceptor.afterFailure(self, error: error) }
-        journal.note(record, .afterFailure, count: interceptors.count)
+    /// Keeps a success's data: a paged API's later page is appended to the pages so far.
+    private func keep(_ json: JSONValue, page: Int?) {
+        guard let pager, let page else {
+            rawData = json
+            return
+        }
+        rawData = page == 1 || rawData == nil ? json : pager.appending(json, to: rawData!)
+        currentPage = page
+        isLastPage = pager.pageInfo(of: json).isLastPage
     }
 
+    /// Cancels flight `id`: its task stops, its callers get `.cancelled`, a reply that still
+    /// comes is dropped.
     private func cancel(_ id: Int, reason: String) {
-        guard let flight = inFlight.removeValue(forKey: id) else { return }
+        guard var flight = inFlight.removeValue(forKey: id) else { return }
         monitor.requestEnded()
-        journal.finish(flight.record, .cancelled(reason), at: clock.now)
         flight.task?.cancel()
-        trace(.network, self, "\(reason): GET \(api.method)\(flight.page.map { " page=\($0)" } ?? "")")
+        record(.cancelled(reason: reason), in: &flight.call.record)
         for waiter in flight.waiters { waiter.resume(returning: .failure(.cancelled)) }
         if inFlight.isEmpty { setState(settledState) }
-    }
-
-    /// Journals a call the policy (or paging) ignored; `joined` is the in-flight request it joined.
-    private func journalIgnored(_ reason: String, purpose: Purpose, joined: Int?) {
-        let page: Int? = switch purpose {
-        case .single: nil
-        case .page(first: true), .refresh: 1
-        case .page(first: false): nextPageNumber
-        }
-        journal.ignored(method: api.method, service: api.service.id, page: pager == nil ? nil : page, reason: reason,
-                        joined: joined.flatMap { inFlight[$0]?.record }, at: clock.now)
     }
 
     private func setState(_ newState: LoadState) {

@@ -1,3 +1,4 @@
+import FakeServer
 import Mediator
 import Networking
 import Terminal
@@ -39,7 +40,7 @@ struct NetworkPanel: ShellPanel, Equatable {
 
     @MainActor
     init(network: NetworkEnvironment) {
-        failureKind = network.scenario.nextFailure ?? .timeout
+        failureKind = network.scenario?.nextFailure ?? .timeout
     }
 
     func title(in context: PanelContext) -> String {
@@ -92,7 +93,9 @@ struct NetworkPanel: ShellPanel, Equatable {
     /// its own, so the trace shows each change before the failures it explains.
     @MainActor
     static func handle(_ control: NetworkControl, on network: NetworkEnvironment, as action: (() -> Void) -> Void) {
-        let scenario = network.scenario
+        if control == .emptyCache { return action { network.cache.removeAll() } }
+        // The app always sends through the fake server; another transport has no scenario to change.
+        guard let scenario = network.scenario else { return }
         switch control {
         case .stepLatency(let up):
             action {
@@ -121,7 +124,7 @@ struct NetworkPanel: ShellPanel, Equatable {
             }
             if rearmed { action { trace(.network, Self.self, "fail next: \(kind.rawValue) armed") } }
         case .emptyCache:
-            action { network.cache.removeAll() }
+            break  // handled above: the cache is the network layer's, whatever the transport
         }
     }
 
@@ -155,7 +158,7 @@ struct NetworkPanel: ShellPanel, Equatable {
     /// The live controls, one per row: its keys, its name, its state.
     @MainActor
     private func controlLines(of network: NetworkEnvironment, width: Int) -> [Line] {
-        let scenario = network.scenario.current
+        let scenario = network.scenario?.current ?? .instant
         func line(_ keys: String, _ name: String, _ value: String, _ style: Style = .plain) -> Line {
             let keyText = " " + DisplayWidth.pad(keys, to: 4) + " "
             let nameText = DisplayWidth.pad(name, to: 10)

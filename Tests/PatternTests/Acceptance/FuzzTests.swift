@@ -40,7 +40,7 @@ struct FuzzTests {
                                 failureRates: FailureRates(total: 0.3))
         scenario.offline = false
         let app = AcceptanceApp(.mvc, .greeting, latency: .milliseconds(200))
-        app.network.scenario.update { $0 = scenario }
+        app.network.scenario?.update { $0 = scenario }
         let perSeed = Self.keyCount / 2
         var pressed = 0
         var lastSettle = 0
@@ -49,7 +49,7 @@ struct FuzzTests {
             if roll < 2 {
                 app.session.resize(to: Size(width: random.below(160), height: random.below(60)))
             } else if roll < 4 {
-                app.network.scenario.offline.toggle()
+                app.network.scenario?.offline.toggle()
             } else if roll < 10 {
                 await app.advance(by: .milliseconds(random.below(500)))
             } else {
@@ -64,7 +64,7 @@ struct FuzzTests {
             }
         }
         // Let everything land: no loading state may be left behind, and the state is valid.
-        app.network.scenario.offline = false
+        app.network.scenario?.offline = false
         await app.settle()  // the last keys' loads reach the network (or their sleep on the clock)
         for _ in 0..<10 where app.network.monitor.inFlight > 0 {
             await app.advance(by: .seconds(1))

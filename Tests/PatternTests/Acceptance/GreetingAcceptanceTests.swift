@@ -55,7 +55,7 @@ struct GreetingAcceptanceTests {
         let app = AcceptanceApp(pattern, .greeting, offline: true)
         await app.settle()
         #expect(app.shows("Could not load the names: No network connection. Press r to retry."))
-        app.network.scenario.offline = false
+        app.network.scenario?.offline = false
         await app.pressAndSettle(.character("r"))
         #expect(!app.shows("Could not load"))
         #expect(app.appState.personOrigin == .service)

@@ -86,7 +86,7 @@ struct ListingsAcceptanceTests {
         let app = AcceptanceApp(pattern, .listings, offline: true)
         await app.settle()
         #expect(app.shows("Could not load the listings: No network connection. Press r to retry."))
-        app.network.scenario.offline = false
+        app.network.scenario?.offline = false
         await app.pressAndSettle(.character("r"))
         #expect(!app.shows("Could not load"))
         #expect(app.shows(Self.firstRent))

@@ -47,7 +47,7 @@ struct MVCGreetingViewControllerTests {
         let harness = try MVCHarness(GreetingBuilder.build, offline: true)
         await harness.settle()
         #expect(form(harness).statusLabel.text == "Could not load the names: No network connection. Press r to retry.")
-        harness.network.scenario.offline = false
+        harness.network.scenario?.offline = false
         harness.press(.character("r"))  // the button has focus and ignores it; the controller takes it
         await harness.settle()
         #expect(form(harness).statusLabel.text == "")

@@ -65,7 +65,7 @@ struct MVCListingsViewControllerTests {
         let harness = try MVCHarness(ListingsBuilder.build, offline: true)
         await harness.settle()
         #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
-        harness.network.scenario.offline = false
+        harness.network.scenario?.offline = false
         harness.press(.character("r"))
         await harness.settle()
         #expect(status(harness) == "")
@@ -154,12 +154,12 @@ struct MVCListingsViewControllerTests {
     func pagingFailure() async throws {
         let harness = try MVCHarness(ListingsBuilder.build)
         await harness.settle()
-        harness.network.scenario.offline = true
+        harness.network.scenario?.offline = true
         harness.press(.end)
         await harness.settle()
         #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
         #expect(cells(harness).count == 20)
-        harness.network.scenario.offline = false
+        harness.network.scenario?.offline = false
         harness.press(.home, .end)
         await harness.settle()
         #expect(cells(harness).count == 40)

@@ -59,7 +59,7 @@ struct MVPGreetingPresenterTests {
         #expect(view.statuses.last?.text == "Could not load the names: No network connection. Press r to retry.")
         #expect(view.statuses.last?.isError == true)
 
-        network.environment.scenario.offline = false
+        network.environment.scenario?.offline = false
         presenter.didRequestRetry()
         await network.settle()
         #expect(view.statuses.last?.text == "")

@@ -127,12 +127,12 @@ struct MVPListingsPresenterTests {
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
-        network.environment.scenario.offline = true
+        network.environment.scenario?.offline = true
         presenter.didReachLastRow()
         await network.settle()
         #expect(view.rows.count == 20)
         #expect(view.status == ("Could not load the listings: No network connection. Press r to retry.", true))
-        network.environment.scenario.offline = false
+        network.environment.scenario?.offline = false
         presenter.didReachLastRow()
         await network.settle()
         #expect(view.rows.count == 40)
@@ -157,7 +157,7 @@ struct MVPListingsPresenterTests {
         presenter.viewDidLoad()
         await network.settle()
         #expect(view.status == ("Could not load the listings: No network connection. Press r to retry.", true))
-        network.environment.scenario.offline = false
+        network.environment.scenario?.offline = false
         presenter.didRequestRefresh()
         await network.settle()
         #expect(view.status.text == "")

@@ -50,7 +50,7 @@ struct MVVMGreetingViewModelTests {
             "Could not load the names: No network connection. Press r to retry.", isError: true))
         #expect(viewModel.canRetry)
 
-        network.environment.scenario.offline = false
+        network.environment.scenario?.offline = false
         viewModel.retry()
         #expect(viewModel.status.value == DisplayText("Loading names …"))
         await network.settle()

@@ -100,13 +100,13 @@ struct MVVMListingsViewModelTests {
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
-        network.environment.scenario.offline = true
+        network.environment.scenario?.offline = true
         viewModel.loadNextPage()
         await network.settle()
         #expect(viewModel.rows.value.count == 20)
         #expect(viewModel.status.value.isError)
         #expect(viewModel.footer.value == nil)
-        network.environment.scenario.offline = false
+        network.environment.scenario?.offline = false
         viewModel.loadNextPage()
         await network.settle()
         #expect(viewModel.rows.value.count == 40)
@@ -134,7 +134,7 @@ struct MVVMListingsViewModelTests {
         await network.settle()
         #expect(viewModel.status.value == DisplayText(
             "Could not load the listings: No network connection. Press r to retry.", isError: true))
-        network.environment.scenario.offline = false
+        network.environment.scenario?.offline = false
         viewModel.refresh()
         await network.settle()
         #expect(viewModel.status.value == .empty)

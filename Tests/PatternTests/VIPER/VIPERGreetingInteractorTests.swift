@@ -48,7 +48,7 @@ struct VIPERGreetingInteractorTests {
         await VIPERTestNetwork.settle(network)
         #expect(output.calls.last == "failed no network")
 
-        network.scenario.offline = false
+        network.scenario?.offline = false
         interactor.reloadNames()
         await VIPERTestNetwork.settle(network)
         #expect(output.calls.suffix(3) == ["loading", "loaded", "names David Blaine"])

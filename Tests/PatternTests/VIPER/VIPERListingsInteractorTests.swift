@@ -88,10 +88,10 @@ struct VIPERListingsInteractorTests {
         let (interactor, _) = makeInteractor(network)
         interactor.loadListings()
         await VIPERTestNetwork.settle(network)
-        network.scenario.offline = true
+        network.scenario?.offline = true
         interactor.loadNextPage()
         await VIPERTestNetwork.settle(network)
-        network.scenario.offline = false
+        network.scenario?.offline = false
         interactor.loadNextPage()
         await VIPERTestNetwork.settle(network)
         #expect(output.calls.suffix(4) == ["loading more", "more failed no network", "loading more", "more 40"])
@@ -104,7 +104,7 @@ struct VIPERListingsInteractorTests {
         interactor.loadListings()
         await VIPERTestNetwork.settle(network)
         #expect(output.calls == ["loading Rent", "failed no network"])
-        network.scenario.offline = false
+        network.scenario?.offline = false
         interactor.refresh()
         await VIPERTestNetwork.settle(network)
         #expect(output.calls.suffix(2) == ["loading Rent", "page 20"])

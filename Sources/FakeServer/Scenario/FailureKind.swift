@@ -1,3 +1,5 @@
+import Networking
+
 /// The failures a scenario can inject, each with its own probability.
 public enum FailureKind: String, Sendable, Hashable, CaseIterable {
     /// The server holds the request for the whole latency range, then the call times out.

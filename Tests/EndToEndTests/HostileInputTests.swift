@@ -72,3 +72,13 @@ struct HostileInputTests {
         #expect(longest < 400, "a line of \(longest) characters")
     }
 }
+
+@Suite("Hostile input: numeric options out of range")
+struct NumericOptionTests {
+    @Test("--latency beyond a minute exits 2 with the range, not SIGILL", arguments: ["1e19", "9223372037s", "1e20ms"])
+    func latency(value: String) throws {
+        let result = try TmuxSession.run([mvxBinary, "--latency", value])
+        #expect(result.status == 2)
+        #expect(result.error.contains("latency is 0 to 60s"), "\(result.error)")
+    }
+}

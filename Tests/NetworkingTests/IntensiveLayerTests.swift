@@ -47,6 +47,13 @@ import Testing
         #expect(try Scenario.parseLatency("0..0") == .zero ... .zero)
         #expect(throws: ScenarioError.self) { try Scenario.parseLatency("400..50ms") }
         #expect(throws: ScenarioError.self) { try Scenario.parseLatency("fast") }
+        // Out of range, not a crash: these used to trap converting to Int64 nanoseconds.
+        for huge in ["1e19", "9223372037s", "1e20ms", "60.001s", "1e300us"] {
+            #expect(throws: ScenarioError(input: huge, problem: "'\(huge)' is out of range; latency is 0 to 60s")) {
+                try Scenario.parseLatency(huge)
+            }
+        }
+        #expect(try Scenario.parseLatency("60s") == .seconds(60) ... .seconds(60))
         let spread = try Scenario.parseFailureRates("0.2")
         #expect(abs(spread.total - 0.2) < 1e-9)
         #expect(abs(spread[.timeout] - 0.05) < 1e-9)

@@ -115,6 +115,10 @@ public struct Scenario: Sendable, Hashable {
         return nil
     }
 
+    /// The slowest latency `--latency` accepts: a minute is already a dead network, and beyond it a
+    /// duration in nanoseconds would overflow.
+    public static let maximumLatency = Duration.seconds(60)
+
     private static func parseDuration(_ part: String, defaultUnit: String?, whole: String) throws(ScenarioError) -> Duration {
         var number = part.trimmingSpaces
         let unit = unitSuffix(of: number) ?? defaultUnit ?? "ms"
@@ -122,11 +126,16 @@ public struct Scenario: Sendable, Hashable {
         guard let value = Double(number), value >= 0, value.isFinite else {
             throw ScenarioError(input: whole, problem: "'\(part)' is not a duration; expected e.g. 50ms")
         }
-        switch unit {
-        case "us": return .nanoseconds(Int64((value * 1_000).rounded()))
-        case "s": return .nanoseconds(Int64((value * 1_000_000_000).rounded()))
-        default: return .nanoseconds(Int64((value * 1_000_000).rounded()))
+        let nanoseconds = switch unit {
+        case "us": value * 1_000
+        case "s": value * 1_000_000_000
+        default: value * 1_000_000
         }
+        // Checked before converting: Int64(1e19 ms in ns) traps.
+        guard nanoseconds <= Double(maximumLatency / .nanoseconds(1)) else {
+            throw ScenarioError(input: whole, problem: "'\(part)' is out of range; latency is 0 to 60s")
+        }
+        return .nanoseconds(Int64(nanoseconds.rounded()))
     }
 }
 

@@ -8,11 +8,6 @@ public struct TraceLine: Equatable, Sendable {
     public struct Segment: Equatable, Sendable {
         public var text: String
         public var style: Style
-
-        public init(text: String, style: Style) {
-            self.text = text
-            self.style = style
-        }
     }
 
     public var segments: [Segment]

@@ -47,7 +47,7 @@ public enum KeyScope: Hashable, Sendable {
 
 /// One row of the key map.
 public struct KeyBinding: Sendable {
-    public var scope: KeyScope
+    public var scope: KeyScope = .shell
     /// How the keys are written, e.g. `1-4` or `Tab`; `shortKeys` where a line is narrow.
     public var keys: String
     public var shortKeys: String?
@@ -55,22 +55,10 @@ public struct KeyBinding: Sendable {
     public var label: String?
     public var shortLabel: String?
     /// The sentence the help overlay shows (shell and module keys).
-    public var help: String
+    public var help = ""
     /// What each key does: a shell command, or a panel command for a panel's binding.
-    public var commands: [Key: ShellCommand]
-    public var panelCommands: [Key: PanelCommand]
-
-    init(_ scope: KeyScope = .shell, keys: String, shortKeys: String? = nil, label: String?, shortLabel: String? = nil,
-         help: String = "", commands: [Key: ShellCommand] = [:], panelCommands: [Key: PanelCommand] = [:]) {
-        self.scope = scope
-        self.keys = keys
-        self.shortKeys = shortKeys
-        self.label = label
-        self.shortLabel = shortLabel
-        self.help = help
-        self.commands = commands
-        self.panelCommands = panelCommands
-    }
+    public var commands: [Key: ShellCommand] = [:]
+    public var panelCommands: [Key: PanelCommand] = [:]
 
     /// `keys label`, long or short.
     func hint(short: Bool) -> String {
@@ -106,9 +94,9 @@ public enum Keymap {
         KeyBinding(
             keys: "x", label: nil, help: "mix: pick a pattern per screen (1-4 and Tab: this screen only)",
             commands: [.character("x"): .toggleMix]),
-        KeyBinding(.module, keys: "↑↓", label: "move", help: "move between fields, buttons and rows"),
-        KeyBinding(.module, keys: "Enter", label: "press", help: "press the focused button, open the selected row"),
-        KeyBinding(.module, keys: "Esc", label: nil, help: "leave a text field; go back from a detail screen"),
+        KeyBinding(scope: .module, keys: "↑↓", label: "move", help: "move between fields, buttons and rows"),
+        KeyBinding(scope: .module, keys: "Enter", label: "press", help: "press the focused button, open the selected row"),
+        KeyBinding(scope: .module, keys: "Esc", label: nil, help: "leave a text field; go back from a detail screen"),
         KeyBinding(
             keys: "[ ]", label: "trace", help: "scroll the trace pane up and down",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
@@ -130,34 +118,34 @@ public enum Keymap {
             commands: [.character("q"): .quit, .control("c"): .quit]),
 
         // Compare and metrics: a scrolled page.
-        KeyBinding(.panel(.compare), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
-        KeyBinding(.panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
-        KeyBinding(.panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
-        KeyBinding(.panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),
+        KeyBinding(scope: .panel(.compare), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(scope: .panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
+        KeyBinding(scope: .panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(scope: .panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),
 
         // Source: a cursor in the trace, the code following it.
         KeyBinding(
-            .panel(.source), keys: "↑↓ PgUp PgDn Home End", shortKeys: "↑↓", label: "step",
+            scope: .panel(.source), keys: "↑↓ PgUp PgDn Home End", shortKeys: "↑↓", label: "step",
             panelCommands: scrollKeys.mapValues { _ in .step }),
         KeyBinding(
-            .panel(.source), keys: "[ ] ←→", label: "scroll the code", shortLabel: "scroll",
+            scope: .panel(.source), keys: "[ ] ←→", label: "scroll the code", shortLabel: "scroll",
             panelCommands: [.character("["): .scrollCode(up: true), .character("]"): .scrollCode(up: false),
                             .left: .shiftCode(left: true), .right: .shiftCode(left: false)]),
-        KeyBinding(.panel(.source), keys: "s/Esc", shortKeys: "s", label: "close", panelCommands: closing("s")),
+        KeyBinding(scope: .panel(.source), keys: "s/Esc", shortKeys: "s", label: "close", panelCommands: closing("s")),
 
         // The network inspector: live controls, then the request list.
         KeyBinding(
-            .panel(.network), keys: "+ -", label: "latency",
+            scope: .panel(.network), keys: "+ -", label: "latency",
             panelCommands: [.character("+"): .stepLatency(up: true), .character("="): .stepLatency(up: true),
                             .character("-"): .stepLatency(up: false)]),
-        KeyBinding(.panel(.network), keys: "o", label: "offline", panelCommands: [.character("o"): .toggleOffline]),
-        KeyBinding(.panel(.network), keys: "k", label: "kind", panelCommands: [.character("k"): .cycleFailureKind]),
-        KeyBinding(.panel(.network), keys: "f", label: "fail next", panelCommands: [.character("f"): .toggleFailNext]),
-        KeyBinding(.panel(.network), keys: "e", label: "empty cache", panelCommands: [.character("e"): .emptyCache]),
+        KeyBinding(scope: .panel(.network), keys: "o", label: "offline", panelCommands: [.character("o"): .toggleOffline]),
+        KeyBinding(scope: .panel(.network), keys: "k", label: "kind", panelCommands: [.character("k"): .cycleFailureKind]),
+        KeyBinding(scope: .panel(.network), keys: "f", label: "fail next", panelCommands: [.character("f"): .toggleFailNext]),
+        KeyBinding(scope: .panel(.network), keys: "e", label: "empty cache", panelCommands: [.character("e"): .emptyCache]),
         KeyBinding(
-            .panel(.network), keys: "< >", label: "select",
+            scope: .panel(.network), keys: "< >", label: "select",
             panelCommands: [.character("<"): .selectRequest(newer: true), .character(">"): .selectRequest(newer: false)]),
-        KeyBinding(.panel(.network), keys: "n", label: "close", panelCommands: [.character("n"): .close]),
+        KeyBinding(scope: .panel(.network), keys: "n", label: "close", panelCommands: [.character("n"): .close]),
     ]
 
     /// The bindings of one scope, in table order.

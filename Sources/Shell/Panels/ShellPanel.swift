@@ -43,15 +43,6 @@ public struct PanelContext {
     public var moduleHasTextFocus: Bool
     /// Source files prepared for showing, kept between frames (a cache, not state).
     public var sources: SourceListings
-
-    public init(size: Size, trace: TraceBuffer, network: NetworkEnvironment, moduleHasTextFocus: Bool,
-                sources: SourceListings) {
-        self.size = size
-        self.trace = trace
-        self.network = network
-        self.moduleHasTextFocus = moduleHasTextFocus
-        self.sources = sources
-    }
 }
 
 /// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value

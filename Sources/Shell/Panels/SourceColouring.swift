@@ -1,17 +1,12 @@
 /// What the source pane colours a piece of code as.
-public enum TokenClass: Hashable, Sendable {
+enum TokenClass: Hashable, Sendable {
     case plain, keyword, type, string, interpolation, comment, docComment, number, attribute, directive
 }
 
 /// A run of one line's text in one class.
-public struct ColouredToken: Hashable, Sendable {
-    public var text: String
-    public var kind: TokenClass
-
-    public init(text: String, kind: TokenClass) {
-        self.text = text
-        self.kind = kind
-    }
+struct ColouredToken: Hashable, Sendable {
+    var text: String
+    var kind: TokenClass
 }
 
 /// How the source pane learns what to colour: the one seam between the pane and a Swift parser.

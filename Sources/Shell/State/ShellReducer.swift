@@ -13,18 +13,8 @@ public struct ShellEnvironment {
     public var canReplay: Bool
     public var trace: TraceBuffer
     public var network: NetworkEnvironment
-    public var moduleHasTextFocus: Bool
-    public var sources: SourceListings
-
-    public init(registry: ModuleRegistry, canReplay: Bool, trace: TraceBuffer, network: NetworkEnvironment,
-                moduleHasTextFocus: Bool = false, sources: SourceListings = SourceListings()) {
-        self.registry = registry
-        self.canReplay = canReplay
-        self.trace = trace
-        self.network = network
-        self.moduleHasTextFocus = moduleHasTextFocus
-        self.sources = sources
-    }
+    public var moduleHasTextFocus = false
+    public var sources = SourceListings()
 
     /// What a panel at `placement` reads, on a terminal of `size`.
     func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {

@@ -118,9 +118,7 @@ public final class AppShell {
     }
 
     /// Waits until compare's replay has finished (tests and goldens).
-    public func replayed() async {
-        await replay?.value
-    }
+    public func replayed() async { await replay?.value }
 
     // MARK: - Frames
 

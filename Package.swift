@@ -107,6 +107,13 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What the test targets share (the fake network, waiting for it to settle); no product uses it.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Networking", "FakeServer", "Tracing", .product(name: "Clocks", package: "swift-clocks")],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing"], swiftSettings: strict),
@@ -114,22 +121,46 @@ let package = Package(
         .testTarget(name: "CodeMetricsTests", dependencies: ["CodeMetrics", "SourceCatalog"], swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing",
+            dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics",
+                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
+        // Unit tests of one pattern each: the pattern's module and what its tests build on, never another pattern.
         .testTarget(
-            name: "PatternTests",
-            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Reformers",
-                           "Model", "Tracing", "Widgets", "Terminal", .product(name: "Clocks", package: "swift-clocks")],
+            name: "MVCTests",
+            dependencies: ["MVC", "Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "Reformers",
+                           "FakeServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MVPTests",
+            dependencies: ["MVP", "Widgets", "Model", "Networking", "Reformers", "FakeServer", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MVVMTests",
+            dependencies: ["MVVM", "ScreenViews", "Widgets", "Model", "Networking", "Reformers", "FakeServer", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VIPERTests",
+            dependencies: ["VIPER", "Mediator", "Widgets", "Terminal", "Model", "Networking", "Reformers", "FakeServer",
+                           "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: strict
+        ),
+        // The same key scripts against all four patterns, through the headless shell.
+        .testTarget(
+            name: "AcceptanceTests",
+            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Model",
+                           "Tracing", "Widgets", "Terminal", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),

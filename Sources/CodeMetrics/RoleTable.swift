@@ -7,8 +7,8 @@ public enum MeasuredPattern: String, CaseIterable, Sendable, Codable {
 
     /// The pattern's module: `Sources/Patterns/MVP/`.
     public var sourceFolder: String { "Sources/Patterns/\(rawValue)/" }
-    /// The pattern's unit tests: `Tests/PatternTests/MVP/`.
-    public var testFolder: String { "Tests/PatternTests/\(rawValue)/" }
+    /// The pattern's unit tests, a test target of their own: `Tests/MVPTests/`.
+    public var testFolder: String { "Tests/\(rawValue)Tests/" }
 }
 
 /// The part a file's code plays in its pattern, for counting. The names match the trace's roles;

@@ -175,7 +175,7 @@ struct NetworkPanelTests {
         let network = TestApp.network(clock: clock, scenario: scenario)
         let session = HeadlessSession(registry: registry, context: ModuleContext(appState: AppState(), network: network),
                                       size: Size(width: 120, height: 40), pattern: .viper, screen: .listings)
-        await session.drain()
+        await session.settle()
         let panel = try Self.open(session)
         #expect(panel.title == "Network · 1 in flight")
         #expect(session.text.contains("… in flight") && session.text.contains("Network · 1 in flight"))
@@ -184,7 +184,7 @@ struct NetworkPanelTests {
         let manager = network.makePersonManager(landingPoint: network.makeLandingPoint("probe"))
         manager.parameters = ["id": "dynamo"]
         manager.loadData()
-        await session.drain()
+        await session.settle()
         #expect(session.text.contains("Network · 2 in flight") && session.text.contains("person.get"))
 
         await clock.advance(by: .milliseconds(300))

@@ -9,6 +9,7 @@ import VIPER
 import Networking
 import Shell
 import Terminal
+import TestSupport
 
 /// Builds headless shells for the tests: the registered patterns, a fresh shared state, and an
 /// in-memory screen.
@@ -30,8 +31,6 @@ enum TestApp {
 
     /// The fake network over the bundled fixtures, instant and without failures unless told.
     static func network(clock: any Clock<Duration>, scenario: Scenario = .instant) -> NetworkEnvironment {
-        // The bundled fixtures ship with the app; failing to read them is a broken build.
-        let fixtures = try! Fixtures.bundled()
-        return NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: clock)
+        TestNetwork(scenario: scenario, clock: clock).environment
     }
 }

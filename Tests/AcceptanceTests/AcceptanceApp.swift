@@ -8,6 +8,7 @@ import MVVM
 import VIPER
 import Networking
 import Terminal
+import TestSupport
 import Tracing
 @testable import Shell
 
@@ -27,10 +28,6 @@ final class AcceptanceApp {
     /// The patterns under test. Each pattern module adds itself here once it exists.
     static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
 
-    static let bundledFixtures: Fixtures = {
-        do { return try Fixtures.bundled() } catch { fatalError("the bundled fixtures must load: \(error)") }
-    }()
-
     let session: HeadlessSession
     let appState: AppState
     let clock: TestClock<Duration>?
@@ -44,46 +41,35 @@ final class AcceptanceApp {
     init(
         _ pattern: PatternID, _ screen: ScreenID, size: Size = Size(width: 110, height: 32),
         appState: AppState = AppState(), latency: Duration? = nil, offline: Bool = false,
-        fixtures: Fixtures = AcceptanceApp.bundledFixtures
+        fixtures: Fixtures = TestNetwork.bundledFixtures
     ) {
-        let clock = latency.map { _ in TestClock<Duration>() }
-        var scenario = Scenario.instant
-        if let latency { scenario.latency = latency...latency }
-        scenario.offline = offline
-        let network = NetworkEnvironment.fake(
-            fixtures: fixtures, scenario: scenario, clock: clock.map { $0 as any Clock<Duration> } ?? ImmediateClock())
+        let network = TestNetwork(latency: latency, offline: offline, fixtures: fixtures)
         let registry = ModuleRegistry()
         for modules in Self.patterns { registry.register(modules) }
-        self.clock = clock
+        self.clock = network.clock
         self.appState = appState
         self.session = HeadlessSession(
-            registry: registry, context: ModuleContext(appState: appState, network: network), size: size,
+            registry: registry, context: ModuleContext(appState: appState, network: network.environment), size: size,
             pattern: pattern, screen: screen)
     }
 
-    /// Lets every request land (an immediate network) and draws.
-    func settle() async { await session.settle() }
-
-    /// Runs what is queued without letting time pass (a slow request stays in flight), and draws.
-    func drain() async { await session.drain() }
+    /// Lets every request land, or go to sleep on the test clock (a slow request stays in flight),
+    /// and draws. Waits for network events, never for a number of turns.
+    func settle() async {
+        await network.settle()
+        session.shell.renderIfNeeded()
+    }
 
     /// Moves the test clock, then lets what became due land.
     func advance(by duration: Duration) async {
         // First let every request reach its sleep, or advancing would leave a late one behind.
-        await session.settle()
+        await settle()
         await clock?.advance(by: duration)
-        await session.settle()
+        await settle()
     }
 
+    /// Presses keys one at a time, letting what each sets off land (or sleep on the test clock).
     func press(_ keys: Key...) async {
-        for key in keys {
-            session.press(key)
-            await drain()
-        }
-    }
-
-    /// Presses keys and lets every request they start land.
-    func pressAndSettle(_ keys: Key...) async {
         for key in keys {
             session.press(key)
             await settle()
@@ -92,7 +78,7 @@ final class AcceptanceApp {
 
     func type(_ text: String) async {
         session.type(text)
-        await drain()
+        await settle()
     }
 
     /// The module's pane only (no header, trace or key bar): what must be equal in every pattern.

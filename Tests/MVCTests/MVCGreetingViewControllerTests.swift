@@ -26,7 +26,7 @@ struct MVCGreetingViewControllerTests {
 
     @Test("appear: says it is loading, then shows the person the API sent")
     func loadSuccess() async throws {
-        let harness = try MVCHarness(GreetingBuilder.build, latency: .milliseconds(300))
+        let harness = MVCHarness(GreetingBuilder.build, latency: .milliseconds(300))
         #expect(form(harness).statusLabel.text == "Loading names …")
         await harness.advance(by: .milliseconds(300))
         #expect(form(harness).statusLabel.text == "")
@@ -37,14 +37,14 @@ struct MVCGreetingViewControllerTests {
     @Test("a known person is not loaded again")
     func knownPerson() async throws {
         let appState = AppState(person: Person(id: "x", firstName: "Ada", lastName: "Lovelace"), personOrigin: .user)
-        let harness = try MVCHarness(GreetingBuilder.build, appState: appState)
+        let harness = MVCHarness(GreetingBuilder.build, appState: appState)
         #expect(harness.network.monitor.inFlight == 0)
         #expect(form(harness).firstNameField.text == "Ada")
     }
 
     @Test("a failed load says why; r loads again")
     func failureAndRetry() async throws {
-        let harness = try MVCHarness(GreetingBuilder.build, offline: true)
+        let harness = MVCHarness(GreetingBuilder.build, offline: true)
         await harness.settle()
         #expect(form(harness).statusLabel.text == "Could not load the names: No network connection. Press r to retry.")
         harness.network.scenario.offline = false
@@ -56,7 +56,7 @@ struct MVCGreetingViewControllerTests {
 
     @Test("the button greets the person in the model")
     func greets() async throws {
-        let harness = try MVCHarness(GreetingBuilder.build)
+        let harness = MVCHarness(GreetingBuilder.build)
         await harness.settle()
         harness.press(.enter)  // focus starts on the button
         #expect(form(harness).greetingLabel.text == "Hello David Blaine")
@@ -64,7 +64,7 @@ struct MVCGreetingViewControllerTests {
 
     @Test("an empty name gets the validation message")
     func validation() async throws {
-        let harness = try MVCHarness(GreetingBuilder.build)
+        let harness = MVCHarness(GreetingBuilder.build)
         await harness.settle()
         type("  ", into: form(harness).lastNameField)
         form(harness).showGreetingButton.sendActions()
@@ -74,7 +74,7 @@ struct MVCGreetingViewControllerTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let harness = try MVCHarness(GreetingBuilder.build, latency: .milliseconds(300))
+        let harness = MVCHarness(GreetingBuilder.build, latency: .milliseconds(300))
         type("Ann", into: form(harness).firstNameField)
         await harness.advance(by: .milliseconds(300))
         #expect(harness.appState.personOrigin == .user)
@@ -84,7 +84,7 @@ struct MVCGreetingViewControllerTests {
 
     @Test("teardown cancels the load: its reply never lands, nothing stays alive")
     func teardownCancels() async throws {
-        let harness = try MVCHarness(GreetingBuilder.build, latency: .milliseconds(300))
+        let harness = MVCHarness(GreetingBuilder.build, latency: .milliseconds(300))
         weak let controller = harness.module?.rootViewController
         harness.tearDown()
         await harness.advance(by: .milliseconds(300))

@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 @Suite("Metrics (m)")
-struct MetricsTests {
+struct MetricsPanelTests {
     /// Presses `m` on a settled session and returns the open panel.
     static func openMetrics(_ session: HeadlessSession) throws -> MetricsPanel {
         session.press(.character("m"))

@@ -4,6 +4,7 @@ import Mediator
 import Model
 import Networking
 import Terminal
+import TestSupport
 import Widgets
 
 /// What a test needs before it can touch an MVC controller: a network, a module built by its
@@ -25,17 +26,12 @@ final class MVCHarness {
     init(
         _ build: ModuleBuilder, appState: AppState = AppState(), latency: Duration? = nil, offline: Bool = false,
         fixtures: Fixtures? = nil, size: Size = Size(width: 80, height: 24)
-    ) throws {
-        var scenario = Scenario.instant
-        if let latency { scenario.latency = latency...latency }
-        scenario.offline = offline
-        let clock = latency.map { _ in TestClock<Duration>() }
-        self.clock = clock
+    ) {
+        let testNetwork = TestNetwork(latency: latency, offline: offline, fixtures: fixtures ?? TestNetwork.bundledFixtures)
+        self.clock = testNetwork.clock
         self.appState = appState
         self.size = size
-        network = NetworkEnvironment.fake(
-            fixtures: try fixtures ?? Fixtures.bundled(), scenario: scenario,
-            clock: clock.map { $0 as any Clock<Duration> } ?? ImmediateClock())
+        network = testNetwork.environment
         let module = build(ModuleContext(appState: appState, network: network))
         let window = Window(rootViewController: module.rootViewController)
         self.module = module
@@ -44,38 +40,18 @@ final class MVCHarness {
         render()
     }
 
-    /// Lets every request in flight land and the main actor run what the replies set off, then
-    /// lays the screen out again (which may start the next page). Waits for events, never for time.
+    /// Lets every request in flight land (or go to sleep on the test clock: a slow request stays in
+    /// flight) and the main actor run what the replies set off, then lays the screen out again
+    /// (which may start the next page). Waits for events, never for time.
     func settle() async {
-        var quietTurns = 0
-        while quietTurns < 8 {
-            if network.monitor.inFlight > 0 {
-                await network.monitor.untilSettled()
-                quietTurns = 0
-            } else {
-                await Task.yield()
-                quietTurns += 1
-            }
-        }
+        await network.settle()
         render()
     }
 
-    /// Lets the main actor run what is queued without letting time pass: a slow request stays in flight.
-    func drain() async {
-        for _ in 0..<8 { await Task.yield() }
-        render()
-    }
-
-    /// Moves the test clock on by `duration`, again until every request in flight has landed, then
-    /// settles. (A request whose task had not reached its sleep when the clock moved sleeps from the
-    /// new time: it lands on the next move.)
+    /// Moves the test clock on by `duration` once every request is asleep on it, then settles.
     func advance(by duration: Duration) async {
-        var moves = 0
-        repeat {
-            await clock?.advance(by: duration)
-            await drain()
-            moves += 1
-        } while network.monitor.inFlight > 0 && moves < 100
+        await network.settle()
+        await clock?.advance(by: duration)
         await settle()
     }
 

@@ -2,6 +2,7 @@ import Model
 import Networking
 import Testing
 @testable import MVVM
+import TestSupport
 
 /// The greeting's view model with no view at all: call its inputs, read its outputs. No spy is
 /// needed — the outputs are the view model's state, and a recorder binds to them as a view would.
@@ -15,14 +16,14 @@ struct MVVMGreetingViewModelTests {
 
     @Test("appear: publishes the model's names, loads the placeholder person, clears the status")
     func loadSuccess() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         let status = MVVMRecorder(viewModel.status)
         viewModel.viewWillAppear()
         #expect(viewModel.firstName.value == "David")
         #expect(status.last == DisplayText("Loading names …"))
-        await network.drain()  // the load's task sends the request
+        await network.settle()  // the load's task sends the request
         await network.advance(by: .milliseconds(300))
         #expect(status.values.map(\.text) == ["", "Loading names …", ""])
         #expect(appState.personOrigin == .service)
@@ -32,7 +33,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("a known person is not loaded again")
     func knownPerson() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network, appState: AppState(personOrigin: .user))
         viewModel.viewWillAppear()
         #expect(viewModel.status.value == .empty)
@@ -41,7 +42,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("a failed load says why, as an error; retry loads again")
     func failureAndRetry() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", offline: true)
+        let network = PatternTestNetwork(for: "MVVM", offline: true)
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewWillAppear()
@@ -61,7 +62,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("the button greets the shared person, trimmed")
     func greeting() throws {
-        let viewModel = makeViewModel(try PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
+        let viewModel = makeViewModel(PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
         viewModel.update(firstName: " Ada ")
         viewModel.update(lastName: "Lovelace")
         viewModel.showGreeting()
@@ -70,7 +71,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("an empty name (after trimming) shows the validation message as an error")
     func validation() throws {
-        let viewModel = makeViewModel(try PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
+        let viewModel = makeViewModel(PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
         viewModel.update(firstName: "   ")
         viewModel.showGreeting()
         #expect(viewModel.greeting.value == DisplayText("Please enter a first and a last name.", isError: true))
@@ -79,7 +80,7 @@ struct MVVMGreetingViewModelTests {
     @Test("every edit writes the shared person at once, as typed by the user")
     func editWritesModel() throws {
         let appState = AppState()
-        let viewModel = makeViewModel(try PatternTestNetwork(for: "MVVM"), appState: appState)
+        let viewModel = makeViewModel(PatternTestNetwork(for: "MVVM"), appState: appState)
         viewModel.update(lastName: "Blainey")
         #expect(appState.person.lastName == "Blainey")
         #expect(appState.personOrigin == .user)
@@ -88,11 +89,11 @@ struct MVVMGreetingViewModelTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewWillAppear()
-        await network.drain()
+        await network.settle()
         viewModel.update(firstName: "Davidx")
         await network.advance(by: .milliseconds(300))
         #expect(appState.person.firstName == "Davidx")
@@ -103,11 +104,11 @@ struct MVVMGreetingViewModelTests {
 
     @Test("teardown cancels the load: its reply never reaches the view model")
     func teardownCancels() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewWillAppear()
-        await network.drain()
+        await network.settle()
         #expect(network.environment.monitor.inFlight == 1)
         network.landingPoint.cancelAll()
         viewModel.cancelLoading()

@@ -3,6 +3,7 @@ import Networking
 import Reformers
 import Testing
 @testable import VIPER
+import TestSupport
 
 /// The detail module's interactor: rows from the second reformer over data the list already
 /// loaded, without a request.
@@ -11,7 +12,7 @@ import Testing
 struct VIPERListingDetailInteractorTests {
     @Test("the interactor reads the listing from the list manager's raw data, loading nothing")
     func rowsFromTheReformer() async throws {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         let manager = network.makeSecondHandListManager(landingPoint: network.makeLandingPoint("test"))
         _ = try await manager.firstPage()
         let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)

@@ -11,7 +11,7 @@ struct GreetingAcceptanceTests {
     @Test("appear: the names from the shared model, loaded through the person API", arguments: PatternsUnderTest.greeting)
     func appearLoadsPerson(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .greeting, latency: .milliseconds(300))
-        await app.drain()
+        await app.settle()
         #expect(app.shows("Loading names …"))
         #expect(app.shows("David"))
         await app.advance(by: .milliseconds(300))
@@ -55,7 +55,7 @@ struct GreetingAcceptanceTests {
         await app.settle()
         #expect(app.shows("Could not load the names: No network connection. Press r to retry."))
         app.network.scenario.offline = false
-        await app.pressAndSettle(.character("r"))
+        await app.press(.character("r"))
         #expect(!app.shows("Could not load"))
         #expect(app.appState.personOrigin == .service)
     }
@@ -63,7 +63,7 @@ struct GreetingAcceptanceTests {
     @Test("what the user types wins over a load that lands later", arguments: PatternsUnderTest.greeting)
     func userEditWins(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .greeting, latency: .milliseconds(300))
-        await app.drain()
+        await app.settle()
         await app.press(.up, .up)
         await app.type("x")
         await app.advance(by: .milliseconds(300))
@@ -75,7 +75,7 @@ struct GreetingAcceptanceTests {
     @Test("leaving the screen cancels the load; its reply never lands", arguments: PatternsUnderTest.greeting)
     func teardownCancels(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .greeting, latency: .milliseconds(300))
-        await app.drain()
+        await app.settle()
         weak let module = app.shell.activeModule
         app.shell.stop()
         await app.advance(by: .milliseconds(300))

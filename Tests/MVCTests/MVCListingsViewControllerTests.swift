@@ -39,7 +39,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("appear: loads the model's source, then shows its first page")
     func firstPage() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
         #expect(listController(harness).title == "Listings")
         #expect(status(harness) == "Loading Rent listings …")
         await harness.advance(by: .milliseconds(300))
@@ -54,7 +54,7 @@ struct MVCListingsViewControllerTests {
     func empty() async throws {
         var fixtures = try Fixtures.bundled()
         fixtures.items[.rent] = [["id": "\u{7}", "name": "nobody"]]  // the id cleans to nothing: the reformer drops it
-        let harness = try MVCHarness(ListingsBuilder.build, fixtures: fixtures)
+        let harness = MVCHarness(ListingsBuilder.build, fixtures: fixtures)
         await harness.settle()
         #expect(cells(harness).isEmpty)
         #expect(status(harness) == "No listings.")
@@ -62,7 +62,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("a failed load says why; r loads again")
     func failureAndRetry() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, offline: true)
+        let harness = MVCHarness(ListingsBuilder.build, offline: true)
         await harness.settle()
         #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
         harness.network.scenario.offline = false
@@ -74,7 +74,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("r while loading is ignored: the request in flight is not sent again")
     func refreshIgnoredWhileLoading() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
         harness.press(.character("r"))
         #expect(harness.network.monitor.inFlight == 1)
         await harness.advance(by: .milliseconds(300))
@@ -85,7 +85,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("switching source cancels the previous source's request and loads the new one")
     func switchCancelsPrevious() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
         harness.press(.right)  // the list has focus and ignores →: the controller takes it
         #expect(harness.appState.listingSource == .newHomes)
         #expect(listingsView(harness).sourceControl.selectedIndex == 1)
@@ -98,7 +98,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("the source control's own event takes the same path as ←/→")
     func sourceControlEvent() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build)
+        let harness = MVCHarness(ListingsBuilder.build)
         await harness.settle()
         harness.press(.up)  // the first row is selected: ↑ leaves the list for the control above
         #expect(harness.window?.focusedView === listingsView(harness).sourceControl)
@@ -110,7 +110,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("a source shown again within the cache lifetime shows at once")
     func cacheHitOnReturn() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build)
+        let harness = MVCHarness(ListingsBuilder.build)
         await harness.settle()
         harness.press(.right)
         await harness.settle()
@@ -123,7 +123,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("All merges the three teams through the feed")
     func allSource() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all))
+        let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all))
         #expect(status(harness) == "Loading All listings …")
         await harness.settle()
         #expect(status(harness) == "")
@@ -136,7 +136,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("reaching the last row loads the next page, until there is none")
     func pagingToTheEnd() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build)
+        let harness = MVCHarness(ListingsBuilder.build)
         await harness.settle()
         let listView = listingsView(harness).listView
         for expected in [40, 60, 72] {
@@ -152,7 +152,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("a failed next page says why and keeps the rows; reaching the end again retries")
     func pagingFailure() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build)
+        let harness = MVCHarness(ListingsBuilder.build)
         await harness.settle()
         harness.network.scenario.offline = true
         harness.press(.end)
@@ -171,7 +171,7 @@ struct MVCListingsViewControllerTests {
     @Test("the selection is kept in the model and found again after a reload")
     func selectionKept() async throws {
         let appState = AppState()
-        var harness = try MVCHarness(ListingsBuilder.build, appState: appState)
+        var harness = MVCHarness(ListingsBuilder.build, appState: appState)
         await harness.settle()
         harness.press(.down, .down)  // the first row starts selected
         let third = cells(harness)[2].title
@@ -182,7 +182,7 @@ struct MVCListingsViewControllerTests {
         #expect(appState.selectedListingID == "rent:r-003")
         // A pattern switch: this module goes, a new one is built on the same model.
         harness.tearDown()
-        harness = try MVCHarness(ListingsBuilder.build, appState: appState)
+        harness = MVCHarness(ListingsBuilder.build, appState: appState)
         await harness.settle()
         #expect(listingsView(harness).listView.selectedRow == 2)
         #expect(cells(harness)[2].title == third)
@@ -190,7 +190,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("Enter: the controller pushes the detail; Esc comes back to the same row")
     func navigationByController() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build)
+        let harness = MVCHarness(ListingsBuilder.build)
         await harness.settle()
         harness.press(.down, .enter)
         let detail = try #require(navigation(harness).topViewController as? ListingDetailViewController)
@@ -204,7 +204,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("the detail reads the list manager's raw data through the detail reformer; nothing loads")
     func detailRowsFromReformer() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, size: Size(width: 100, height: 30))
+        let harness = MVCHarness(ListingsBuilder.build, size: Size(width: 100, height: 30))
         await harness.settle()
         harness.press(.enter)  // the first row starts selected
         #expect(harness.network.monitor.inFlight == 0)
@@ -218,7 +218,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("in All, the detail reads the feed's manager of the listing's kind")
     func detailFromTheFeed() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
+        let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
                                      size: Size(width: 100, height: 30))
         await harness.settle()
         harness.press(.down, .enter)  // row 1: the first new home
@@ -232,9 +232,9 @@ struct MVCListingsViewControllerTests {
 
     @Test("teardown cancels every load and task; nothing lands, nothing stays alive")
     func teardownCancels() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
+        let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
                                      latency: .milliseconds(300))
-        await harness.drain()  // the controller's task sends the feed's three requests
+        await harness.settle()  // the controller's task sends the feed's three requests
         weak let controller = listController(harness)
         #expect(harness.network.monitor.inFlight == 3)
         harness.tearDown()
@@ -245,7 +245,7 @@ struct MVCListingsViewControllerTests {
 
     @Test("teardown with the detail pushed leaves no controller, view or manager alive")
     func teardownReleasesEverything() async throws {
-        let harness = try MVCHarness(ListingsBuilder.build)
+        let harness = MVCHarness(ListingsBuilder.build)
         await harness.settle()
         harness.press(.down, .enter)
         weak let navigation = navigation(harness)

@@ -3,6 +3,7 @@ import Networking
 import Reformers
 import Testing
 @testable import MVP
+import TestSupport
 
 /// The detail presenter with a spy view: the rows come from the list manager's raw data through
 /// the second reformer, and nothing is loaded again.
@@ -27,7 +28,7 @@ struct MVPListingDetailPresenterTests {
 
     @Test("fields and raw keys from the same manager's data; no request is sent")
     func detailRowsFromTheReformer() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let manager = network.environment.makeListManager(for: .newHome, landingPoint: network.landingPoint)
         _ = try await manager.firstPage()
         let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)

@@ -3,6 +3,7 @@ import Mediator
 import Model
 import Networking
 import Terminal
+import TestSupport
 import Testing
 
 /// docs/spec.md, "Property list" and "Listing detail", run against every pattern that has them.
@@ -15,7 +16,7 @@ struct ListingsAcceptanceTests {
     @Test("appear: the first page of the selected source", arguments: PatternsUnderTest.listings)
     func appear(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings, latency: .milliseconds(300))
-        await app.drain()
+        await app.settle()
         #expect(app.shows("Loading Rent listings …"))
         await app.advance(by: .milliseconds(300))
         #expect(!app.shows("Loading"))
@@ -29,11 +30,11 @@ struct ListingsAcceptanceTests {
     func switchSource(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)
         await app.settle()
-        await app.pressAndSettle(.right)
+        await app.press(.right)
         #expect(app.appState.listingSource == .newHomes)
         #expect(app.shows(Self.firstNewHome))
         #expect(app.shows("New home · "))
-        await app.pressAndSettle(.left)
+        await app.press(.left)
         #expect(app.appState.listingSource == .rent)
         #expect(app.shows(Self.firstRent))
         #expect(app.lastActionEvents.contains { $0.detail.contains("cache hit") })
@@ -42,7 +43,7 @@ struct ListingsAcceptanceTests {
     @Test("switching during a slow load cancels it: only the new source shows", arguments: PatternsUnderTest.listings)
     func switchCancelsPrevious(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings, latency: .milliseconds(300))
-        await app.drain()
+        await app.settle()
         await app.press(.right)
         await app.advance(by: .milliseconds(300))
         #expect(app.events.contains { $0.detail.contains("cancel") })
@@ -65,7 +66,7 @@ struct ListingsAcceptanceTests {
     func paging(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)
         await app.settle()
-        for _ in 0..<12 { await app.pressAndSettle(.end) }
+        for _ in 0..<12 { await app.press(.end) }
         #expect(app.shows("no more listings"))
         #expect(app.shows("融创壹号院17号楼"))  // the last rent listing
         #expect(app.events.contains { $0.detail.contains("page=4") })
@@ -73,7 +74,7 @@ struct ListingsAcceptanceTests {
 
     @Test("an empty source says so", arguments: PatternsUnderTest.listings)
     func empty(pattern: PatternID) async {
-        var items = AcceptanceApp.bundledFixtures.items
+        var items = TestNetwork.bundledFixtures.items
         items[.rent] = []
         let app = AcceptanceApp(pattern, .listings, fixtures: Fixtures(unchecked: items))
         await app.settle()
@@ -86,7 +87,7 @@ struct ListingsAcceptanceTests {
         await app.settle()
         #expect(app.shows("Could not load the listings: No network connection. Press r to retry."))
         app.network.scenario.offline = false
-        await app.pressAndSettle(.character("r"))
+        await app.press(.character("r"))
         #expect(!app.shows("Could not load"))
         #expect(app.shows(Self.firstRent))
     }
@@ -95,7 +96,7 @@ struct ListingsAcceptanceTests {
     func all(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)
         await app.settle()
-        await app.pressAndSettle(.right, .right, .right)
+        await app.press(.right, .right, .right)
         #expect(app.appState.listingSource == .all)
         #expect(app.shows("Rent · "))
         #expect(app.shows("New home · "))
@@ -114,7 +115,7 @@ struct ListingsAcceptanceTests {
     func detail(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)
         await app.settle()
-        await app.pressAndSettle(.enter)
+        await app.press(.enter)
         #expect(app.shows("Listings › \(Self.firstRent)"))
         #expect(app.shows("From the rent API"))
         #expect(app.shows("imageUrl → image"))
@@ -128,8 +129,8 @@ struct ListingsAcceptanceTests {
     func detailOfAnotherSchema(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)
         await app.settle()
-        await app.pressAndSettle(.right)
-        await app.pressAndSettle(.enter)
+        await app.press(.right)
+        await app.press(.enter)
         #expect(app.shows("From the xinfang API"))
         #expect(app.shows("xinfang_name → name"))
     }

@@ -1,6 +1,7 @@
 import Mediator
 import Model
 import Testing
+import TestSupport
 import Widgets
 @testable import VIPER
 
@@ -11,7 +12,7 @@ import Widgets
 struct VIPERGreetingBuilderTests {
     @Test("view → presenter → interactor and router; presenter, view and output wired back")
     func wiresEveryReference() throws {
-        let module = GreetingBuilder.build(ModuleContext(appState: AppState(), network: VIPERTestNetwork.instant()))
+        let module = GreetingBuilder.build(ModuleContext(appState: AppState(), network: TestNetwork().environment))
         let view = try #require(module.rootViewController as? GreetingViewController)
         let presenter = try #require(view.eventHandler as? GreetingPresenter)
         let interactor = try #require(presenter.interactor as? GreetingInteractor)
@@ -23,7 +24,7 @@ struct VIPERGreetingBuilderTests {
 
     @Test("no cycle: tearing down and releasing the module releases every part")
     func releasesEverything() async throws {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         weak var weakView: GreetingViewController?
         weak var weakPresenter: GreetingPresenter?
         weak var weakInteractor: GreetingInteractor?
@@ -41,7 +42,7 @@ struct VIPERGreetingBuilderTests {
             window.disappear()
             module.tearDown()
         }
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(weakView == nil)
         #expect(weakPresenter == nil)
         #expect(weakInteractor == nil)

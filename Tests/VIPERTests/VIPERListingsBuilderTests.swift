@@ -3,6 +3,7 @@ import Model
 import Networking
 import Terminal
 import Testing
+import TestSupport
 import Widgets
 @testable import VIPER
 
@@ -13,7 +14,7 @@ import Widgets
 struct VIPERListingsBuilderTests {
     @Test("a navigation controller around the view; every reference wired, the back ones weak")
     func wiresEveryReference() throws {
-        let module = ListingsBuilder.build(ModuleContext(appState: AppState(), network: VIPERTestNetwork.instant()))
+        let module = ListingsBuilder.build(ModuleContext(appState: AppState(), network: TestNetwork().environment))
         let navigation = try #require(module.rootViewController as? NavigationController)
         let view = try #require(navigation.topViewController as? ListingsViewController)
         let presenter = try #require(view.eventHandler as? ListingsPresenter)
@@ -27,7 +28,7 @@ struct VIPERListingsBuilderTests {
 
     @Test("no cycle: after teardown, with the detail pushed, every part is released")
     func releasesEverything() async throws {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         weak var weakNavigation: NavigationController?
         weak var weakPresenter: ListingsPresenter?
         weak var weakInteractor: ListingsInteractor?
@@ -36,7 +37,7 @@ struct VIPERListingsBuilderTests {
             let module = ListingsBuilder.build(ModuleContext(appState: AppState(), network: network))
             let window = Window(rootViewController: module.rootViewController)
             window.appear()
-            await VIPERTestNetwork.settle(network)
+            await network.settle()
             window.handleKey(.down)
             window.handleKey(.enter)
             let navigation = try #require(module.rootViewController as? NavigationController)
@@ -50,7 +51,7 @@ struct VIPERListingsBuilderTests {
             window.disappear()
             module.tearDown()
         }
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(weakNavigation == nil)
         #expect(weakPresenter == nil)
         #expect(weakInteractor == nil)
@@ -59,13 +60,13 @@ struct VIPERListingsBuilderTests {
 
     @Test("keys: ↓ selects and is remembered, Enter pushes the detail, Esc comes back to the same row, → switches source")
     func screenWalkthrough() async throws {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         let appState = AppState()
         let module = ListingsBuilder.build(ModuleContext(appState: appState, network: network))
         let navigation = try #require(module.rootViewController as? NavigationController)
         let window = Window(rootViewController: navigation)
         window.appear()
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(screenText(window).contains("[Rent]"))
 
         window.handleKey(.down)
@@ -83,9 +84,9 @@ struct VIPERListingsBuilderTests {
         window.handleKey(.right)
         #expect(appState.listingSource == .newHomes)
         #expect(screenText(window).contains("Loading New homes listings …"))
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         window.handleKey(.left)
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(appState.selectedListingID == selected)
         #expect(screenText(window).contains("▸ \(detail.title)"))
         module.tearDown()

@@ -2,6 +2,7 @@ import Model
 import Networking
 import Reformers
 import Testing
+import TestSupport
 import Widgets
 @testable import VIPER
 
@@ -12,7 +13,7 @@ import Widgets
 struct VIPERListingsRouterTests {
     @Test("the list's router pushes the detail module, titled with the listing's name; the detail's pops it")
     func pushesAndPops() async throws {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         let manager = network.makeRentListManager(landingPoint: network.makeLandingPoint("test"))
         _ = try await manager.firstPage()
         let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)

@@ -4,6 +4,7 @@ import Networking
 import Reformers
 import Testing
 @testable import MVVM
+import TestSupport
 
 /// The list's view model with no view at all: inputs in, outputs read. Every rule of the screen —
 /// sources, cancel-previous, ignore-if-loading, paging, selection, the detail's data — is here.
@@ -28,11 +29,11 @@ struct MVVMListingsViewModelTests {
 
     @Test("first page: loading status, then rows as the cells show them, the first selected")
     func firstPage() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         #expect(viewModel.status.value == DisplayText("Loading Rent listings …"))
-        await network.drain()  // the load's task sends the request
+        await network.settle()  // the load's task sends the request
         await network.advance(by: .milliseconds(300))
         #expect(viewModel.status.value == .empty)
         #expect(viewModel.rows.value.count == 20)
@@ -46,13 +47,13 @@ struct MVVMListingsViewModelTests {
 
     @Test("switching source cancels the previous load; only the new source shows")
     func switchCancelsPrevious() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewDidLoad()
-        await network.drain()
+        await network.settle()
         network.traced("→") { viewModel.selectSource(at: 1) }
-        await network.drain()
+        await network.settle()
         #expect(appState.listingSource == .newHomes)
         #expect(viewModel.sourceIndex.value == 1)
         #expect(viewModel.status.value == DisplayText("Loading New homes listings …"))
@@ -64,7 +65,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a source shown again within the cache lifetime is a cache hit")
     func cacheHitOnReturn() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -78,7 +79,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("reaching the last row pages to the end: loading more …, then no more listings")
     func pagingToTheEnd() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         let footer = MVVMRecorder(viewModel.footer)
         viewModel.viewDidLoad()
@@ -96,7 +97,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a failed next page keeps the rows and says why; reaching the end again retries")
     func nextPageFailure() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -117,7 +118,7 @@ struct MVVMListingsViewModelTests {
     func empty() async throws {
         var items = try Fixtures.bundled().items
         items[.rent] = []
-        let network = try PatternTestNetwork(for: "MVVM", fixtures: Fixtures(unchecked: items))
+        let network = PatternTestNetwork(for: "MVVM", fixtures: Fixtures(unchecked: items))
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -128,7 +129,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("a failed load says why, as an error; refresh retries")
     func failureAndRetry() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", offline: true)
+        let network = PatternTestNetwork(for: "MVVM", offline: true)
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
         await network.settle()
@@ -143,12 +144,12 @@ struct MVVMListingsViewModelTests {
 
     @Test("a refresh while the first page loads is ignored, and the trace says so")
     func refreshIgnoredWhileLoading() async throws {
-        let network = try PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let viewModel = makeViewModel(network)
         viewModel.viewDidLoad()
-        await network.drain()
+        await network.settle()
         network.traced("r") { viewModel.refresh() }
-        await network.drain()
+        await network.settle()
         #expect(network.traceDetails.contains("refresh ignored: already loading"))
         #expect(network.environment.monitor.inFlight == 1)
         await network.advance(by: .milliseconds(300))
@@ -157,7 +158,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("the selection is kept in the shared state and selected again when its list comes back")
     func selectionKept() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let appState = AppState()
         let viewModel = makeViewModel(network, appState: appState)
         viewModel.viewDidLoad()
@@ -174,7 +175,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("open: the detail's view model, from the list's own data through the detail reformer")
     func detailFromTheReformer() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         var requested: [ListingDetailViewModel] = []
         viewModel.showDetail = { requested.append($0) }
@@ -191,7 +192,7 @@ struct MVVMListingsViewModelTests {
 
     @Test("All merges the three teams; a detail from All reads its own team's keys")
     func allSource() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel = makeViewModel(network)
         var requested: [ListingDetailViewModel] = []
         viewModel.showDetail = { requested.append($0) }

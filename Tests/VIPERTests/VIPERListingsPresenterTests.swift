@@ -2,6 +2,7 @@ import Model
 import Networking
 import Testing
 @testable import VIPER
+import TestSupport
 
 /// The list presenter between a spy view, a spy interactor and a spy router: formatting, statuses,
 /// and who navigates.
@@ -84,7 +85,7 @@ struct VIPERListingsPresenterTests {
 
     @Test("an opened listing goes to the router, not to the view")
     func routesToDetail() {
-        let manager = VIPERTestNetwork.instant().makeRentListManager(landingPoint: LandingPoint(name: "test"))
+        let manager = TestNetwork().environment.makeRentListManager(landingPoint: LandingPoint(name: "test"))
         presenter.didOpenListing(SelectedListingData(listingID: "r-001", name: "Jing'an flat", manager: manager))
         #expect(router.shownDetails == ["r-001"])
     }

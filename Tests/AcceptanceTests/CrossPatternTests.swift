@@ -30,7 +30,7 @@ struct CrossPatternTests {
         for pattern in patterns {
             let app = AcceptanceApp(pattern, screen)
             await app.settle()
-            for key in keys { await app.pressAndSettle(key) }
+            for key in keys { await app.press(key) }
             screens[pattern] = app.moduleText
         }
         let reference = screens[.mvc] ?? screens.values.first
@@ -47,7 +47,7 @@ struct CrossPatternTests {
         await app.press(.up, .up)
         await app.type("son")
         for pattern in PatternsUnderTest.greeting.dropFirst() {
-            await app.pressAndSettle(.tab)
+            await app.press(.tab)
             #expect(app.shell.pattern == pattern)
             #expect(app.shows("Davidson"))
             await app.press(.enter)
@@ -60,10 +60,10 @@ struct CrossPatternTests {
         try #require(PatternsUnderTest.listings.count > 1, "needs two patterns with listings")
         let app = AcceptanceApp(PatternsUnderTest.listings[0], .listings)
         await app.settle()
-        await app.pressAndSettle(.right, .down, .down)
+        await app.press(.right, .down, .down)
         let selected = app.appState.selectedListingID
         for pattern in PatternsUnderTest.listings.dropFirst() {
-            await app.pressAndSettle(.tab)
+            await app.press(.tab)
             #expect(app.shell.pattern == pattern)
             #expect(app.appState.listingSource == .newHomes)
             #expect(app.appState.selectedListingID == selected)
@@ -77,7 +77,7 @@ struct CrossPatternTests {
             let patterns = screen == .greeting ? PatternsUnderTest.greeting : PatternsUnderTest.listings
             guard patterns.count > 1 else { continue }
             let app = AcceptanceApp(patterns[0], screen, latency: .milliseconds(300))
-            await app.drain()
+            await app.settle()
             weak let first = app.shell.activeModule
             await app.press(.tab)
             #expect(first == nil)

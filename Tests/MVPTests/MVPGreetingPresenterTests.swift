@@ -2,6 +2,7 @@ import Model
 import Networking
 import Testing
 @testable import MVP
+import TestSupport
 
 /// The greeting presenter with a spy view: every decision of the screen, tested without a
 /// terminal, a view controller or a key press. This is what MVP buys.
@@ -28,7 +29,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("appear: shows the model's names, loads the placeholder person, clears the status")
     func loadSuccess() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
@@ -42,7 +43,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("a known person is not loaded again")
     func knownPerson() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network, appState: AppState(personOrigin: .user))
         presenter.viewWillAppear()
         #expect(view.statuses.isEmpty)
@@ -51,7 +52,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("a failed load says why; retry loads again")
     func failureAndRetry() async throws {
-        let network = try PatternTestNetwork(for: "MVP", offline: true)
+        let network = PatternTestNetwork(for: "MVP", offline: true)
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
@@ -68,7 +69,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("the greeting is built from the model; empty names get the validation message")
     func greetingAndValidation() throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let appState = AppState(personOrigin: .user)
         let presenter = makePresenter(network, appState: appState)
         presenter.didTapShowGreeting()
@@ -83,11 +84,11 @@ struct MVPGreetingPresenterTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
-        await network.drain()
+        await network.settle()
         presenter.didEditFirstName("Davidx")
         await network.advance(by: .milliseconds(300))
         #expect(appState.person.firstName == "Davidx")
@@ -97,11 +98,11 @@ struct MVPGreetingPresenterTests {
 
     @Test("teardown cancels the load: its reply never reaches the presenter")
     func teardownCancels() async throws {
-        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewWillAppear()
-        await network.drain()
+        await network.settle()
         network.landingPoint.cancelAll()
         presenter.stopLoading()
         await network.advance(by: .milliseconds(300))
@@ -112,7 +113,7 @@ struct MVPGreetingPresenterTests {
 
     @Test("the presenter does not keep its view alive (it holds it weakly)")
     func viewIsWeak() throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         var view: SpyGreetingView? = SpyGreetingView()
         weak let weakView = view
         let presenter = GreetingPresenter(view: view!, appState: AppState(),

@@ -1,8 +1,7 @@
-import Clocks
-import FakeServer
 import Model
 import Networking
 import Reformers
+import TestSupport
 import Testing
 
 /// Cocoa MVC's one easily tested part: the Model. The shared state and the network layer
@@ -19,11 +18,6 @@ struct MVCModelTests {
         func managerDidFail(_ manager: any APIManaging, error: APIError) { failures.append(error) }
     }
 
-    private func settle(_ network: NetworkEnvironment) async {
-        await network.monitor.untilSettled()
-        for _ in 0..<5 { await Task.yield() }
-    }
-
     @Test("the shared state starts with the placeholder person and the rent source")
     func appStateDefaults() {
         let state = AppState()
@@ -35,15 +29,15 @@ struct MVCModelTests {
 
     @Test("a list manager tells its delegate once per page and keeps the raw pages for reformers")
     func listManagerAndReformers() async throws {
-        let network = NetworkEnvironment.fake(fixtures: try Fixtures.bundled(), scenario: .instant, clock: ImmediateClock())
+        let network = TestNetwork().environment
         let landingPoint = network.makeLandingPoint("test")
         let manager = network.makeListManager(for: .rent, landingPoint: landingPoint)
         let spy = SpyManagerDelegate()
         manager.delegate = spy
         manager.loadFirstPage()
-        await settle(network)
+        await network.settle()
         manager.loadNextPage()
-        await settle(network)
+        await network.settle()
         #expect(spy.successes == 2)
         let listings = try #require(manager.fetchData(reformer: PropertyListReformer()))
         #expect(listings.count == 40)
@@ -55,13 +49,12 @@ struct MVCModelTests {
 
     @Test("a failed load reaches the delegate as one failure callback")
     func listManagerFailure() async throws {
-        let network = NetworkEnvironment.fake(
-            fixtures: try Fixtures.bundled(), scenario: Scenario(latency: .zero ... .zero, offline: true), clock: ImmediateClock())
+        let network = TestNetwork(offline: true).environment
         let manager = network.makeListManager(for: .newHome, landingPoint: network.makeLandingPoint("test"))
         let spy = SpyManagerDelegate()
         manager.delegate = spy
         manager.loadFirstPage()
-        await settle(network)
+        await network.settle()
         #expect(spy.failures == [.noNetwork])
         #expect(spy.successes == 0)
     }

@@ -3,6 +3,7 @@ import Model
 import Networking
 import Testing
 @testable import VIPER
+import TestSupport
 
 /// The interactor alone: the real person API on the fake network, the shared state, and a spy
 /// output. No view and no presenter: the business rules are tested where they live.
@@ -20,37 +21,37 @@ struct VIPERGreetingInteractorTests {
 
     @Test("the placeholder person is loaded through the person API and replaces the shared one")
     func loadsPlaceholder() async {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         let appState = AppState()
         let (interactor, _) = makeInteractor(network, appState)
         interactor.provideNames()
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(output.calls == ["names David Blaine", "loading", "loaded", "names David Blaine"])
         #expect(appState.personOrigin == .service)
     }
 
     @Test("known names are not loaded again", arguments: [PersonOrigin.service, .user])
     func knownNamesNotLoaded(origin: PersonOrigin) async {
-        let network = VIPERTestNetwork.instant()
+        let network = TestNetwork().environment
         let appState = AppState(person: Person(id: "liu-qian", firstName: "谦", lastName: "刘"), personOrigin: origin)
         let (interactor, _) = makeInteractor(network, appState)
         interactor.provideNames()
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(output.calls == ["names 谦 刘"])
     }
 
     @Test("a failed load is reported; reloading loads again")
     func failureAndReload() async {
-        let network = VIPERTestNetwork.instant(offline: true)
+        let network = TestNetwork(offline: true).environment
         let appState = AppState()
         let (interactor, _) = makeInteractor(network, appState)
         interactor.provideNames()
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(output.calls.last == "failed no network")
 
         network.scenario.offline = false
         interactor.reloadNames()
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(output.calls.suffix(3) == ["loading", "loaded", "names David Blaine"])
         #expect(appState.personOrigin == .service)
     }
@@ -58,7 +59,7 @@ struct VIPERGreetingInteractorTests {
     @Test("validation: both names, trimmed, or no greeting")
     func validation() {
         let appState = AppState(person: Person(id: "x", firstName: "  David ", lastName: "Blaine"), personOrigin: .user)
-        let (interactor, _) = makeInteractor(VIPERTestNetwork.instant(), appState)
+        let (interactor, _) = makeInteractor(TestNetwork().environment, appState)
         interactor.provideGreeting()
         #expect(output.greetings == [GreetingData(greeting: "Hello", subject: "David Blaine")])
 
@@ -70,14 +71,14 @@ struct VIPERGreetingInteractorTests {
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async {
         let clock = TestClock<Duration>()
-        let network = VIPERTestNetwork.slow(.milliseconds(300), clock: clock)
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
         let appState = AppState()
         let (interactor, _) = makeInteractor(network, appState)
         interactor.provideNames()
         interactor.updateFirstName("Davidx")
-        await VIPERTestNetwork.drain()
+        await network.settle()
         await clock.advance(by: .milliseconds(300))
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(output.calls == ["names David Blaine", "loading", "loaded"])
         #expect(appState.person.firstName == "Davidx")
         #expect(appState.personOrigin == .user)
@@ -86,13 +87,13 @@ struct VIPERGreetingInteractorTests {
     @Test("teardown cancels the load; its reply never reaches the interactor")
     func teardownCancels() async {
         let clock = TestClock<Duration>()
-        let network = VIPERTestNetwork.slow(.milliseconds(300), clock: clock)
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
         let appState = AppState()
         let (interactor, landingPoint) = makeInteractor(network, appState)
         interactor.provideNames()
         landingPoint.cancelAll()
         await clock.advance(by: .milliseconds(300))
-        await VIPERTestNetwork.settle(network)
+        await network.settle()
         #expect(output.calls == ["names David Blaine", "loading"])
         #expect(network.monitor.inFlight == 0)
         #expect(appState.personOrigin == .placeholder)

@@ -2,6 +2,7 @@ import Model
 import Networking
 import Reformers
 import Testing
+import TestSupport
 import Widgets
 @testable import MVP
 
@@ -11,7 +12,7 @@ import Widgets
 struct MVPListingsNavigationRouterTests {
     @Test("showDetail builds the detail module and pushes it; the trace shows the router")
     func pushesTheDetail() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let manager = network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint)
         _ = try await manager.firstPage()
         let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)

@@ -1,6 +1,7 @@
 import Model
 import Reformers
 import Testing
+import TestSupport
 import Widgets
 @testable import MVVM
 
@@ -22,7 +23,7 @@ struct MVVMListingsCoordinatorTests {
 
     @Test("the flow's root is the list, titled Listings")
     func root() throws {
-        let (coordinator, _) = makeCoordinator(try PatternTestNetwork(for: "MVVM"))
+        let (coordinator, _) = makeCoordinator(PatternTestNetwork(for: "MVVM"))
         let root = try #require(coordinator.navigationController.topViewController)
         #expect(root is ListingsViewController)
         #expect(root.title == "Listings")
@@ -30,7 +31,7 @@ struct MVVMListingsCoordinatorTests {
 
     @Test("when the list's view model asks for a detail, the coordinator pushes it, titled by the listing")
     func pushesDetail() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let (coordinator, viewModel) = makeCoordinator(network)
         coordinator.start()
         _ = coordinator.navigationController.view  // loads the list, which loads its first page
@@ -45,7 +46,7 @@ struct MVVMListingsCoordinatorTests {
 
     @Test("the view model's request closure holds the coordinator weakly: no cycle")
     func noCycle() async throws {
-        let network = try PatternTestNetwork(for: "MVVM")
+        let network = PatternTestNetwork(for: "MVVM")
         let viewModel: ListingsViewModel
         weak var released: ListingsCoordinator?
         do {

@@ -4,6 +4,7 @@ import Networking
 import Reformers
 import Testing
 @testable import MVP
+import TestSupport
 
 /// The listings presenter with a spy view and a spy router, over the fake network: loading,
 /// source switching, refresh, paging, selection and navigation, with no list or key in sight.
@@ -59,7 +60,7 @@ struct MVPListingsPresenterTests {
 
     @Test("the first page: loading status, then rows formatted as strings, first row selected")
     func firstPage() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         #expect(view.sourceIndex == 0)
@@ -74,15 +75,15 @@ struct MVPListingsPresenterTests {
 
     @Test("a source switch writes the model and cancels the previous source: its rows never show")
     func switchCancelsPrevious() async throws {
-        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
         let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
-        await network.drain()
+        await network.settle()
         network.traced("→") { presenter.didChooseSource(at: 1) }
         #expect(appState.listingSource == .newHomes)
         #expect(view.status.text == "Loading New homes listings …")
-        await network.drain()  // the new request reaches the server before time moves
+        await network.settle()  // the new request reaches the server before time moves
         await network.advance(by: .milliseconds(300))
         #expect(view.rows.first?.title == Self.firstNewHome)
         #expect(!view.everShown.contains { $0.subtitle.hasPrefix("Rent · ") })
@@ -91,7 +92,7 @@ struct MVPListingsPresenterTests {
 
     @Test("coming back to a source within the cache lifetime is a cache hit")
     func cacheHitOnReturn() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -105,7 +106,7 @@ struct MVPListingsPresenterTests {
 
     @Test("reaching the last row pages to the end; the footer says so")
     func pagingToTheEnd() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -123,7 +124,7 @@ struct MVPListingsPresenterTests {
 
     @Test("a failed next page keeps the rows and says why; reaching the end again retries")
     func nextPageFailure() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -142,7 +143,7 @@ struct MVPListingsPresenterTests {
     func empty() async throws {
         var items = try Fixtures.bundled().items
         items[.rent] = []
-        let network = try PatternTestNetwork(for: "MVP", fixtures: Fixtures(unchecked: items))
+        let network = PatternTestNetwork(for: "MVP", fixtures: Fixtures(unchecked: items))
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -152,7 +153,7 @@ struct MVPListingsPresenterTests {
 
     @Test("a failed first page says why; refresh loads again")
     func failureAndRetry() async throws {
-        let network = try PatternTestNetwork(for: "MVP", offline: true)
+        let network = PatternTestNetwork(for: "MVP", offline: true)
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
@@ -166,12 +167,12 @@ struct MVPListingsPresenterTests {
 
     @Test("refresh while loading is ignored (ignore-if-loading), and the trace says so")
     func refreshIgnoredWhileLoading() async throws {
-        let network = try PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
-        await network.drain()
+        await network.settle()
         network.traced("r") { presenter.didRequestRefresh() }
-        await network.drain()
+        await network.settle()
         #expect(network.environment.monitor.inFlight == 1)
         #expect(network.traceDetails.contains { $0.contains("ignored") })
         await network.advance(by: .milliseconds(300))
@@ -180,7 +181,7 @@ struct MVPListingsPresenterTests {
 
     @Test("All merges the three teams' APIs")
     func all() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let appState = AppState(listingSource: .all)
         let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
@@ -193,7 +194,7 @@ struct MVPListingsPresenterTests {
 
     @Test("the selection is kept in the shared state and selected again on load")
     func selectionKept() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let appState = AppState(selectedListingID: "rent:r-003")
         let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
@@ -205,7 +206,7 @@ struct MVPListingsPresenterTests {
 
     @Test("opening a row asks the router, with the manager that loaded the listing")
     func openingAsksTheRouter() async throws {
-        let network = try PatternTestNetwork(for: "MVP")
+        let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network, appState: AppState(listingSource: .all))
         presenter.viewDidLoad()
         await network.settle()

@@ -34,13 +34,13 @@ struct NetworkPanelTests {
     }
 
     @Test("golden: listings at 120×40 after a cache hit and an armed failure")
-    func golden120() async throws {
+    func listingsMatchGolden120() async throws {
         let session = try await Self.listingsWithCacheHitAndFailure(size: Size(width: 120, height: 40))
         Golden.assert(session.text, matches: "network-mvc-listings-120x40")
     }
 
     @Test("golden: the same at 80×24, nothing overflows the narrow pane")
-    func golden80() async throws {
+    func listingsMatchGolden80() async throws {
         let session = try await Self.listingsWithCacheHitAndFailure(size: Size(width: 80, height: 24))
         Golden.assert(session.text, matches: "network-mvc-listings-80x24")
     }

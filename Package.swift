@@ -164,7 +164,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
 

@@ -57,7 +57,7 @@ final class AppAssembly {
         ReplayRunner(registry: registry) {
             ModuleContext(
                 appState: AppState(),
-                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: ImmediateClock()))
+                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: InstantClock()))
         }
     }
 

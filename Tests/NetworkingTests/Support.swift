@@ -13,7 +13,7 @@ enum Support {
 
     @MainActor
     static func environment(
-        _ scenario: Scenario = .instant, clock: any Clock<Duration> = ImmediateClock(), fixtures: Fixtures = fixtures,
+        _ scenario: Scenario = .instant, clock: any Clock<Duration> = InstantClock(), fixtures: Fixtures = fixtures,
         interceptors: [any APIInterceptor] = []
     ) -> NetworkEnvironment {
         TestNetwork(scenario: scenario, fixtures: fixtures, clock: clock, interceptors: interceptors).environment

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Golden screens: the expected text of a screen lives in `Goldens/NAME.txt`. A missing file is
@@ -6,29 +7,8 @@ import Testing
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    /// What a golden leaves out of the comparison, so that it breaks on the change it is about and
-    /// not on an unrelated edit.
-    enum Mask {
-        case none
-        /// Line numbers of trace events (`GreetingPresenter.swift:49` in text, `"line":49` in JSON):
-        /// an edit above a traced call moves them without changing what the trace says. The text
-        /// format right-aligns the location, so the padding before it goes too (one space stays).
-        case sourceLines
-
-        func apply(_ text: String) -> String {
-            switch self {
-            case .none:
-                return text
-            case .sourceLines:
-                return text
-                    .replacing(/[ ]+([^ \n]+\.swift):[0-9]+(?=\n|$)/, with: { " \($0.output.1):—" })
-                    .replacing(/"line":[0-9]+/, with: "\"line\":\"—\"")
-            }
-        }
-    }
-
     static func assert(
-        _ unmasked: String, matches name: String, mask: Mask = .none, sourceLocation: SourceLocation = #_sourceLocation
+        _ unmasked: String, matches name: String, mask: GoldenMask = .none, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         // Masked when recording too, so the file holds exactly what is compared.
         let actual = mask.apply(unmasked)

@@ -1,4 +1,4 @@
-import Clocks
+import FakeServer
 import Foundation
 import Mediator
 import Model
@@ -14,7 +14,7 @@ extension TestApp {
         let registry = ModuleRegistry()
         for modules in allPatterns { registry.register(modules) }
         return ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: network(clock: ImmediateClock()))
+            ModuleContext(appState: AppState(), network: network(clock: InstantClock()))
         }
     }
 }
@@ -146,7 +146,7 @@ struct ReplayTests {
         // The first screen is checked in its own pattern, and named so when it is missing.
         let registry = ModuleRegistry()
         let runner = ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock()))
+            ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock()))
         }
         await #expect(throws: ReplayError.unavailable(.viper, .listings)) {
             _ = try await runner.run(.mvc, .listings, keys: [], screenPatterns: [.listings: .viper])
@@ -165,7 +165,7 @@ struct ReplayTests {
     func unavailable() async {
         let registry = ModuleRegistry()
         let runner = ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock()))
+            ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock()))
         }
         await #expect(throws: ReplayError.unavailable(.mvc, .listings)) {
             _ = try await runner.run(.mvc, .listings, keys: [])

@@ -191,7 +191,7 @@ struct ShellTests {
         for modules in TestApp.allPatterns { registry.register(modules) }
         let buffer = TraceBuffer()
         let shell = AppShell(
-            registry: registry, context: ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock())),
+            registry: registry, context: ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock())),
             tracer: Tracer(sinks: [buffer]), traceBuffer: buffer, screen: screen, pattern: .mvc, screenID: .greeting)
         shell.start()
         let before = shell.frameCount
@@ -253,7 +253,7 @@ struct GoldenScreenTests {
         for modules in TestApp.allPatterns { registry.register(modules) }
         let app = HeadlessSession(
             registry: registry,
-            context: ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock(), scenario: scenario)),
+            context: ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock(), scenario: scenario)),
             size: Size(width: 100, height: 30), pattern: .viper, screen: .listings)
         Golden.assert(app.text, matches: "viper-listings-loading-100x30")
         await app.settle()

@@ -20,7 +20,7 @@ enum TestApp {
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,
         screenPatterns: [ScreenID: PatternID] = [:], appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
-        clock: any Clock<Duration> = ImmediateClock()
+        clock: any Clock<Duration> = InstantClock()
     ) -> HeadlessSession {
         let registry = ModuleRegistry()
         for modules in patterns { registry.register(modules) }

@@ -32,7 +32,7 @@ public struct TestNetwork {
         var scenario = scenario
         if let latency { scenario.latency = latency...latency }
         if offline { scenario.offline = true }
-        let chosen: any Clock<Duration> = clock ?? testClock.map { $0 as any Clock<Duration> } ?? ImmediateClock()
+        let chosen: any Clock<Duration> = clock ?? testClock.map { $0 as any Clock<Duration> } ?? InstantClock()
         environment = if let interceptors {
             NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: chosen, interceptors: interceptors)
         } else {

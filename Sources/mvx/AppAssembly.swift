@@ -1,5 +1,4 @@
 import ArgumentParser
-import Clocks
 import Foundation
 import FakeServer
 import Mediator
@@ -51,7 +50,7 @@ final class AppAssembly {
     }
 
     /// The replays behind `mvx trace` and compare: each on a fresh shared state and its own fake
-    /// network over `fixtures`, with zero latency and no failures on an immediate clock, so the same
+    /// network over `fixtures`, with zero latency and no failures on an `InstantClock`, so the same
     /// keys always give the same trace whatever the interactive run's network is doing.
     static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures) -> ReplayRunner {
         ReplayRunner(registry: registry) {

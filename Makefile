@@ -35,6 +35,8 @@ install: deps
 	cp -R .build/release/mvx_FakeServer.resources "$(DESTDIR)$(PREFIX)/bin/"
 
 ## Rewrites the golden screens from the current output (review the diff before committing).
+## Every test that calls Golden.assert has "Golden" in its suite's or its function's name: the filter
+## below finds them by it.
 goldens:
 	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
 

@@ -108,7 +108,6 @@ let package = Package(
             dependencies: [
                 "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
                 "Tracing", "Terminal", "PatternVocabulary",
-                .product(name: "Clocks", package: "swift-clocks"),  // replays run on an immediate clock
             ],
             swiftSettings: strict
         ),
@@ -129,6 +128,13 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What the test targets share (the fake network, waiting for it to settle); no product uses it.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Networking", "FakeServer", "Tracing", .product(name: "Clocks", package: "swift-clocks")],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing", "PatternVocabulary"], swiftSettings: strict),
@@ -137,27 +143,50 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing",
+            dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ShellTests",
             dependencies: ["Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics", "PatternVocabulary",
+                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics", "PatternVocabulary", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
+        // Unit tests of one pattern each: the pattern's module and what its tests build on, never another pattern.
         .testTarget(
-            name: "PatternTests",
-            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Reformers",
-                           "Model", "Tracing", "Widgets", "Terminal", "ScreenViews", "PatternVocabulary",
+            name: "MVCTests",
+            dependencies: ["MVC", "Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "Reformers",
+                           "FakeServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MVPTests",
+            dependencies: ["MVP", "Widgets", "Model", "Networking", "Reformers", "FakeServer", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MVVMTests",
+            dependencies: ["MVVM", "ScreenViews", "Widgets", "Model", "Networking", "Reformers", "FakeServer", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VIPERTests",
+            dependencies: ["VIPER", "Mediator", "Widgets", "Terminal", "Model", "Networking", "Reformers", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
+        // The same key scripts against all four patterns, through the headless shell.
+        .testTarget(
+            name: "AcceptanceTests",
+            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Model",
+                           "Tracing", "Widgets", "Terminal", "TestSupport", "PatternVocabulary", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
 

@@ -1,4 +1,3 @@
-import Clocks
 import FakeServer
 import Foundation
 import Mediator
@@ -67,13 +66,13 @@ public final class AppAssembly {
     }
 
     /// The replays behind `mvx trace` and compare: each on a fresh shared state and its own fake
-    /// network over `fixtures`, with zero latency and no failures on an immediate clock, so the same
+    /// network over `fixtures`, with zero latency and no failures on an `InstantClock`, so the same
     /// keys always give the same trace whatever the interactive run's network is doing.
     public static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures) -> ReplayRunner {
         ReplayRunner(registry: registry) {
             ModuleContext(
                 appState: AppState(),
-                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: ImmediateClock()))
+                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: InstantClock()))
         }
     }
 

@@ -44,7 +44,7 @@ extension MetricsReport {
         var lines: [MetricsLine] = []
         lines.append(MetricsLine("Code metrics, counted from this binary's own sources", .heading))
         for line in MetricsFormat.wrap(
-            "Sources/Patterns/<P> and Tests/PatternTests/<P>; the code all four share is not counted. "
+            "Sources/Patterns/<P> and Tests/<P>Tests; the code all four share is not counted. "
                 + "A code line is not blank and not only comment.", width: width - 1) {
             lines.append(MetricsLine(" " + line, .note))
         }

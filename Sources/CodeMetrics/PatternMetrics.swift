@@ -37,7 +37,7 @@ public struct MeasuredFile: Sendable, Equatable, Codable {
 }
 
 /// The measurements of one pattern: its module under `Sources/Patterns/<P>/` and its unit tests
-/// under `Tests/PatternTests/<P>/`. The code every pattern shares (model, network, reformers, the
+/// under `Tests/<P>Tests/`. The code every pattern shares (model, network, reformers, the
 /// screens' views, the mediator) is the same for all four and is not counted.
 public struct PatternMetrics: Sendable, Equatable {
     public var pattern: PatternID

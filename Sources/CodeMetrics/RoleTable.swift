@@ -4,8 +4,8 @@ import PatternVocabulary
 extension PatternID {
     /// The pattern's module: `Sources/Patterns/MVP/`.
     public var sourceFolder: String { "Sources/Patterns/\(rawValue)/" }
-    /// The pattern's unit tests: `Tests/PatternTests/MVP/`.
-    public var testFolder: String { "Tests/PatternTests/\(rawValue)/" }
+    /// The pattern's unit tests, a test target of their own: `Tests/MVPTests/`.
+    public var testFolder: String { "Tests/\(rawValue)Tests/" }
 }
 
 /// Which role each file of a pattern plays, from its name: the one table the metrics count by.

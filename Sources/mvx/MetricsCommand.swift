@@ -9,7 +9,7 @@ struct MetricsCommand: ParsableCommand {
         commandName: "metrics",
         abstract: "Prints each pattern's files, code lines, types and unit tests per role, and Orlov's three criteria.",
         discussion: """
-            Counted from the sources built into this binary: Sources/Patterns/<P> and Tests/PatternTests/<P>. \
+            Counted from the sources built into this binary: Sources/Patterns/<P> and Tests/<P>Tests. \
             The output is the same on every run. An unknown format exits with 2 and one line naming it.
             Example: mvx metrics --format markdown
             """

@@ -9,24 +9,59 @@ struct ArchitectureTests {
         .deletingLastPathComponent()
     static let patterns = ["MVC", "MVP", "MVVM", "VIPER"]
 
-    /// Every Swift file under a folder, with the modules it imports.
-    static func sources(under folder: String) -> [(path: String, imports: Set<String>)] {
+    /// Every Swift file under a folder, with the modules it imports. A folder that is missing or
+    /// holds no Swift file is an error, not an empty list: a moved folder must not turn the checks
+    /// below into checks of nothing.
+    static func sources(
+        under folder: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [(path: String, imports: Set<String>)] {
         let base = root.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
         var result: [(String, Set<String>)] = []
-        for case let url as URL in walker where url.pathExtension == "swift" {
-            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            let imports = text.split(separator: "\n").compactMap { line -> String? in
-                let words = line.split(separator: " ")
-                let importIndex = words.firstIndex(of: "import")
-                guard let importIndex, importIndex + 1 < words.count,
-                      words[..<importIndex].allSatisfy({ $0.hasPrefix("@") || $0 == "public" || $0 == "internal" })
-                else { return nil }
-                return String(words[importIndex + 1])
+        if let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                let imports = text.split(separator: "\n").compactMap { importedModule(in: $0) }
+                result.append((url.path.replacingOccurrences(of: root.path + "/", with: ""), Set(imports)))
             }
-            result.append((url.path.replacingOccurrences(of: root.path + "/", with: ""), Set(imports)))
+        }
+        if result.isEmpty {
+            Issue.record("no Swift files under \(folder): the check would pass on nothing", sourceLocation: sourceLocation)
         }
         return result
+    }
+
+    /// The module a line imports, or nil: `import Terminal`, with any attributes (`@testable`,
+    /// `@preconcurrency` …), any access level (`private`, `fileprivate`, `internal`, `package`,
+    /// `public`) and an import kind (`import struct Terminal.Size` imports from `Terminal`).
+    static func importedModule(in line: Substring) -> String? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { return nil }
+        let modifiers: Set<Substring> = ["private", "fileprivate", "internal", "package", "public"]
+        guard words[..<importIndex].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) }) else { return nil }
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+        var pathIndex = importIndex + 1
+        if kinds.contains(words[pathIndex]), pathIndex + 1 < words.count { pathIndex += 1 }
+        return words[pathIndex].split(separator: ".").first.map(String.init)
+    }
+
+    @Test("the import parser sees every form of import, and nothing else", arguments: [
+        ("import Terminal", "Terminal"),
+        ("@testable import Terminal", "Terminal"),
+        ("@preconcurrency import Terminal", "Terminal"),
+        ("private import Terminal", "Terminal"),
+        ("fileprivate import Terminal", "Terminal"),
+        ("internal import Terminal", "Terminal"),
+        ("package import Terminal", "Terminal"),
+        ("public import Terminal", "Terminal"),
+        ("@_exported public import Terminal", "Terminal"),
+        ("import struct Terminal.Size", "Terminal"),
+        ("\timport Terminal", "Terminal"),
+        ("// import Terminal", nil),
+        ("let text = \"to import Terminal\"", nil),
+        ("func importTerminal()", nil),
+    ] as [(String, String?)])
+    func importParsing(line: String, module: String?) {
+        #expect(Self.importedModule(in: Substring(line)) == module)
     }
 
     @Test("only the terminal layer imports the C module")
@@ -42,8 +77,8 @@ struct ArchitectureTests {
     @Test("pattern modules never import each other")
     func noSidewaysImports() {
         for pattern in Self.patterns {
-            let files = Self.sources(under: "Sources/Patterns/\(pattern)")
-            #expect(!files.isEmpty)
+            // The pattern's module, and its unit tests (a test target of their own since the split).
+            let files = Self.sources(under: "Sources/Patterns/\(pattern)") + Self.sources(under: "Tests/\(pattern)Tests")
             for file in files {
                 let others = file.imports.intersection(Self.patterns.filter { $0 != pattern })
                 #expect(others.isEmpty, "\(file.path) imports \(others.sorted())")
@@ -60,12 +95,13 @@ struct ArchitectureTests {
 
     @Test("roles that must not know the terminal import neither Terminal nor Widgets")
     func rolePurity() {
-        let pureSuffixes = ["Presenter.swift", "ViewModel.swift", "Interactor.swift", "Entity.swift", "Data.swift",
-                            "Protocols.swift"]
+        let pureSuffixes = ["Presenter.swift", "ViewModel.swift", "Interactor.swift", "Data.swift"]
         var checked = 0
+        var matched: Set<String> = []
         for file in Self.sources(under: "Sources/Patterns") {
             let name = (file.path as NSString).lastPathComponent
-            guard pureSuffixes.contains(where: { name.hasSuffix($0) }) else { continue }
+            guard let suffix = pureSuffixes.first(where: { name.hasSuffix($0) }) else { continue }
+            matched.insert(suffix)
             checked += 1
             let forbidden = file.imports.intersection(["Terminal", "Widgets", "Shell", "CNcursesw"])
             #expect(forbidden.isEmpty, "\(file.path) imports \(forbidden.sorted())")
@@ -77,6 +113,8 @@ struct ArchitectureTests {
                 #expect(forbidden.isEmpty, "\(file.path) imports \(forbidden.sorted())")
             }
         }
+        // A suffix no file has checks nothing: it is a renamed role or a typo.
+        #expect(matched == Set(pureSuffixes), "suffixes matching no file: \(Set(pureSuffixes).subtracting(matched).sorted())")
         #expect(checked > 0)
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("Metrics of a synthetic pattern")
 struct PatternMetricsTests {
     static func file(_ path: String, _ text: String) -> SourceFile {
-        SourceFile(module: path.hasPrefix("Tests/") ? "PatternTests" : "MVP", path: path, text: text)
+        SourceFile(module: path.hasPrefix("Tests/") ? "MVPTests" : "MVP", path: path, text: text)
     }
 
     /// A presenter of 6 code lines, a view controller of 3, a view protocol, a builder, and their tests.
@@ -38,27 +38,27 @@ struct PatternMetricsTests {
             }
             """),
         file("Sources/Patterns/MVP/Greeting/Stray.swift", "struct Stray {}"),
-        file("Tests/PatternTests/MVP/MVPGreetingPresenterTests.swift", """
+        file("Tests/MVPTests/MVPGreetingPresenterTests.swift", """
             import Testing
             @Suite struct MVPGreetingPresenterTests {
                 @Test func greets() {}
                 @Test func twice() {}
             }
             """),
-        file("Tests/PatternTests/MVP/MVPGreetingViewControllerTests.swift", """
+        file("Tests/MVPTests/MVPGreetingViewControllerTests.swift", """
             import ScreenViews
             import Testing
             @Suite struct MVPGreetingViewControllerTests {
                 @Test func shows() {}
             }
             """),
-        file("Tests/PatternTests/MVP/MVPSpy.swift", """
+        file("Tests/MVPTests/MVPSpy.swift", """
             final class Spy {}
             """),
-        file("Tests/PatternTests/MVP/MVPOddTests.swift", """
+        file("Tests/MVPTests/MVPOddTests.swift", """
             @Test func orphan() {}
             """),
-        file("Tests/PatternTests/MVVM/MVVMGreetingViewModelTests.swift", "@Test func elsewhere() {}"),
+        file("Tests/MVVMTests/MVVMGreetingViewModelTests.swift", "@Test func elsewhere() {}"),
         file("Sources/Patterns/MVVM/Greeting/GreetingViewModel.swift", "final class GreetingViewModel {}"),
     ]
 
@@ -93,7 +93,7 @@ struct PatternMetricsTests {
         #expect(metrics.role(.view)?.tests == 1)
         #expect(metrics.total.tests == 3, "MVVM's test is not MVP's")
         #expect(metrics.testSupportLines == 1)
-        #expect(metrics.unplaced == ["Sources/Patterns/MVP/Greeting/Stray.swift", "Tests/PatternTests/MVP/MVPOddTests.swift"])
+        #expect(metrics.unplaced == ["Sources/Patterns/MVP/Greeting/Stray.swift", "Tests/MVPTests/MVPOddTests.swift"])
     }
 
     @Test("distribution is 1 − the largest role's share; ties go to the first role")

@@ -144,7 +144,7 @@ struct ComparisonFreshnessTests {
                                 "docs/comparison.md has no \(marker)")
         let now = MetricsReport.current.markdown() + "\n"
         #expect(body == now, """
-            docs/comparison.md is stale: every edit under Sources/Patterns or Tests/PatternTests changes the metrics. \
+            docs/comparison.md is stale: every edit under Sources/Patterns or Tests/<P>Tests changes the metrics. \
             Run `make docs` and commit docs/comparison.md.
             """)
     }

@@ -102,7 +102,7 @@ import Testing
         let server = FakeServer(fixtures: Support.fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
         let request = RequestSigner.sign(service: .person, method: "person.get", parameters: CanonicalParameters(["id": "dynamo"]), attempt: 0)
         let task = Task { try await server.send(request) }
-        try await Support.untilAsleep(on: networkClock)
+        await RequestMonitor(sleepers: networkClock.sleepers).untilAsleep()  // only then may the clock move
         await clock.advance(by: .milliseconds(299))
         #expect(networkClock.sleepers.current == 1, "at 299 ms the reply is still on its way")
         await clock.advance(by: .milliseconds(1))

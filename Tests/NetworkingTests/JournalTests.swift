@@ -1,6 +1,7 @@
 import Clocks
 import FakeServer
 import Networking
+import TestSupport
 import Testing
 
 /// The request journal the network inspector reads: one record per call to a manager, written
@@ -16,7 +17,7 @@ struct JournalTests {
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         manager.parameters = ["id": "david-blaine"]
         let task = Task { try await manager.load() }
-        await Support.settle()
+        await environment.untilAsleep()  // only a sleeping request lets the test clock move
         let journal = environment.journal
         var record = try #require(journal.records.last)
         #expect(journal.records.count == 1 && journal.inFlightCount == 1)
@@ -68,13 +69,13 @@ struct JournalTests {
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         manager.parameters = ["id": "dynamo"]
         let first = Task { try await manager.load() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 1 }
         let second = Task { try await manager.load() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 2 }
         let ignored = try #require(environment.journal.record(2))
         #expect(ignored.outcome == .ignored(reason: "already loading", joined: 1))
         #expect(ignored.parameters == nil && ignored.sentAt == nil && ignored.interceptorCalls.isEmpty)
-        await transport.releaseAll()
+        await transport.releaseAll(holding: 1)
         _ = try await (first.value, second.value)
         #expect(environment.journal.record(1)?.outcome == .succeeded(items: nil))
         #expect(environment.journal.records.count == 2, "the joined caller adds no record")
@@ -87,17 +88,17 @@ struct JournalTests {
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
         manager.parameters = ["district": "浦东新区"]
         let first = Task { try await manager.firstPage() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 1 }
         manager.parameters = [:]
         let second = Task { try await manager.firstPage() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 2 }
         #expect(environment.journal.record(1)?.outcome == .cancelled("cancelled previous"))
         #expect(environment.journal.record(1)?.latency != nil, "a cancelled request ends when it is cancelled")
         #expect(environment.journal.inFlightCount == 1)
-        await transport.releaseAll()
+        await transport.releaseAll(holding: 2)
         _ = await first.result
         _ = try await second.value
-        await Support.settle()
+        await environment.settle()
         #expect(environment.journal.records.map(\.outcome) == [.cancelled("cancelled previous"), .succeeded(items: 20)])
     }
 
@@ -108,7 +109,7 @@ struct JournalTests {
         _ = try await manager.firstPage()
         manager.loadNextPage()
         manager.loadNextPage()
-        await Support.settle()
+        await environment.settle()
         let records = environment.journal.records
         #expect(records.count == 3)
         #expect(records[1].page == 2 && records[1].outcome == .succeeded(items: 20))
@@ -149,10 +150,10 @@ struct JournalTests {
         manager = environment.makeRentListManager(landingPoint: other)
         manager?.loadFirstPage()
         manager = nil
-        await Support.settle()
+        await environment.untilJournal { $0.inFlightCount == 0 }  // the released manager cancels in its deinit
         #expect(environment.journal.record(3)?.outcome == .cancelled("manager released"))
         #expect(environment.journal.inFlightCount == 0)
-        await transport.releaseAll()
+        await transport.releaseAll(holding: 0)  // the cancelled requests may not have arrived
     }
 
     @Test("bounded: the oldest records go; ids keep counting; a dropped record is simply gone")

@@ -2,6 +2,7 @@ import Clocks
 import FakeServer
 import Model
 import Networking
+import TestSupport
 import Reformers
 import Testing
 import Tracing
@@ -16,7 +17,7 @@ import Tracing
 
         manager.loadFirstPage()
         #expect(manager.isLoading)
-        await Support.settle()
+        await environment.settle()
         #expect(delegate.successes == 1)
         #expect(manager.currentPage == 1 && !manager.isLastPage)
         #expect(manager.fetchData(reformer: PropertyListReformer())?.count == 20)
@@ -24,17 +25,17 @@ import Tracing
 
         manager.loadNextPage()
         manager.loadNextPage()  // no double load
-        await Support.settle()
+        await environment.settle()
         #expect(delegate.successes == 2)
         #expect(manager.currentPage == 2)
         manager.loadNextPage()
-        await Support.settle()
+        await environment.settle()
         manager.loadNextPage()
-        await Support.settle()
+        await environment.settle()
         #expect(manager.currentPage == 4 && manager.isLastPage)
         #expect(manager.fetchData(reformer: PropertyListReformer())?.count == 72)
         manager.loadNextPage()  // after the last page: nothing
-        await Support.settle()
+        await environment.settle()
         #expect(delegate.successes == 4 && delegate.failures.isEmpty)
     }
 
@@ -125,12 +126,12 @@ import Tracing
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         manager.parameters = ["id": "dynamo"]
         let first = Task { try await manager.load() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 1 }
         let (second, events) = await Support.traced { Task { try await manager.load() } }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 2 }
         #expect(events.contains { $0.detail == "ignored: already loading" })
         #expect(await transport.received == 1)
-        await transport.releaseAll()
+        await transport.releaseAll(holding: 1)
         #expect(try await first.value == second.value)
     }
 
@@ -143,15 +144,16 @@ import Tracing
         let (_, events) = await Support.traced {
             manager.parameters = ["district": "浦东新区"]
             let first = Task { try await manager.firstPage() }
-            await Support.settle()
+            await environment.untilJournal { $0.records.count == 1 }
             manager.parameters = [:]
             let second = Task { try await manager.firstPage() }
-            await Support.settle()
+            await environment.untilJournal { $0.records.count == 2 }
             let firstResult = await first.result
             #expect(throws: APIError.cancelled) { try firstResult.get() }
-            await transport.releaseAll()
+            await transport.releaseAll(holding: 2)
             _ = try? await second.value
-            await Support.settle()
+            await transport.untilAnswered(2)  // the cancelled first request's late reply is on its way back
+            await environment.settle()
         }
         #expect(delegate.successes == 1)
         #expect(events.contains { $0.detail == "cancelled previous: GET rent.list page=1" })
@@ -183,7 +185,7 @@ import Tracing
         let press = tracer.beginAction("Enter", pattern: "MVC")
         Trace.$context.withValue(press) { manager.loadFirstPage() }
         _ = tracer.beginAction("another key", pattern: "MVC")  // a later action must not steal the reply
-        await Support.settle()
+        await environment.settle()
         let landed = buffer.events.filter { $0.detail.contains("→ 20 items") }
         #expect(landed.count == 1 && landed.first?.actionID == press.action.id)
         #expect(buffer.events.contains { $0.type == "TracingInterceptor" && $0.method.hasPrefix("afterSuccess") })
@@ -195,10 +197,10 @@ import Tracing
         let manager = environment.makeRentListManager(landingPoint: landing)
         let stream = manager.states()
         manager.loadFirstPage()
-        await Support.settle()
+        await environment.settle()
         environment.scenario?.update { $0.offline = true }
         manager.loadNextPage()
-        await Support.settle()
+        await environment.settle()
         landing.cancelAll()  // finishes the stream
         var states: [LoadState] = []
         for await state in stream { states.append(state) }
@@ -217,16 +219,16 @@ import Tracing
         person.parameters = ["id": "dynamo"]
         rent.loadFirstPage()
         let pending = Task { try await person.load() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 2 }
         #expect(landing.loadingCount == 2)
         landing.cancelAll()
         #expect(landing.loadingCount == 0)
         await #expect(throws: APIError.cancelled) { try await pending.value }
-        await transport.releaseAll()
-        await Support.settle()
+        await transport.releaseAll(holding: 0)  // the cancelled requests may not have arrived
+        await environment.settle()
         rent.loadFirstPage()  // after teardown: refused, no callback
         await #expect(throws: APIError.cancelled) { try await rent.firstPage() }
-        await Support.settle()
+        await environment.settle()
         #expect(delegate.log.isEmpty)
         #expect(rent.fetchData() == nil)
     }
@@ -245,11 +247,11 @@ import Tracing
             weakDelegate = delegate
             weakManager = manager
         }
-        await Support.settle()
+        await environment.untilJournal { $0.inFlightCount == 0 }  // the released manager cancels in its deinit
         #expect(weakDelegate == nil)
         #expect(weakManager == nil)
-        await transport.releaseAll()
-        await Support.settle()
+        await transport.releaseAll(holding: 0)
+        await environment.settle()
     }
 
     @Test func callerCancellationCancelsTheRequest() async {
@@ -257,12 +259,12 @@ import Tracing
         let environment = NetworkEnvironment(transport: transport, clock: ImmediateClock(), interceptors: [])
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
         let task = Task { try await manager.firstPage() }
-        await Support.settle()
+        await environment.untilJournal { $0.records.count == 1 }
         task.cancel()
         await #expect(throws: APIError.cancelled) { try await task.value }
-        await Support.settle()
+        await environment.settle()
         #expect(!manager.isLoading)
-        await transport.releaseAll()
+        await transport.releaseAll(holding: 1)
     }
 
     @Test func requestsWaitForTheTestClock() async throws {
@@ -271,7 +273,7 @@ import Tracing
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         manager.parameters = ["id": "david-blaine"]
         let task = Task { try await manager.load(reformer: PersonReformer()) }
-        try await Support.untilAsleep(on: environment.clock)
+        await environment.untilAsleep()
         #expect(manager.isLoading)
         await clock.advance(by: .milliseconds(200))
         #expect(try await task.value == .davidBlaine)

@@ -2,22 +2,21 @@ import Clocks
 import FakeServer
 import Foundation
 import Networking
+import TestSupport
 import Testing
 import Tracing
 
-/// Shared helpers: environments over the bundled fixtures, a recording delegate and interceptor,
-/// a transport whose replies the test releases by hand, and a traced action.
+/// Shared helpers: environments over the bundled fixtures (through `TestNetwork`), a recording
+/// delegate and interceptor, a transport whose replies the test releases by hand, and a traced action.
 enum Support {
-    static let fixtures: Fixtures = {
-        do { return try Fixtures.bundled() } catch { fatalError("bundled fixtures: \(error)") }
-    }()
+    static var fixtures: Fixtures { TestNetwork.bundledFixtures }
 
     @MainActor
     static func environment(
-        _ scenario: Scenario = .instant, clock: any Clock<Duration> = ImmediateClock(), fixtures: Fixtures = fixtures,
+        _ scenario: Scenario = .instant, clock: any Clock<Duration> = InstantClock(), fixtures: Fixtures = fixtures,
         interceptors: [any APIInterceptor] = []
     ) -> NetworkEnvironment {
-        .fake(fixtures: fixtures, scenario: scenario, clock: clock, interceptors: interceptors)
+        TestNetwork(scenario: scenario, fixtures: fixtures, clock: clock, interceptors: interceptors).environment
     }
 
     /// Runs `body` inside a traced action and returns its result with the events recorded.
@@ -28,26 +27,6 @@ enum Support {
         let tracer = Tracer(sinks: [buffer])
         let result = try await Trace.$context.withValue(tracer.beginAction("test", pattern: "Test")) { try await body() }
         return (result, buffer.events)
-    }
-
-    /// Returns once `count` tasks sleep on `clock`, then lets them settle. Time may move only after
-    /// that: an advance that came first would pass a request by, and it would wait for time that
-    /// never comes.
-    @MainActor
-    static func untilAsleep(on clock: NetworkClock, count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        var turns = 0
-        while clock.sleepers.current < count, turns < 100_000 {
-            await Task.yield()
-            turns += 1
-        }
-        try #require(clock.sleepers.current == count, "nothing went to sleep on the clock", sourceLocation: sourceLocation)
-        await settle()
-    }
-
-    /// Lets other main-actor work (task deliveries) run, without sleeping.
-    @MainActor
-    static func settle(_ turns: Int = 50) async {
-        for _ in 0..<turns { await Task.yield() }
     }
 }
 
@@ -88,11 +67,16 @@ final class RecordingInterceptor: APIInterceptor {
 }
 
 /// A transport that holds every request until the test releases it, and ignores cancellation,
-/// so a reply can arrive after its request was cancelled.
+/// so a reply can arrive after its request was cancelled. A request reaches it one hop after the
+/// manager sent it, so the test waits for that event (`releaseAll(holding:)`) before releasing.
 actor GatedTransport: Transport {
     private let server: FakeServer
     private var gates: [CheckedContinuation<Void, Never>] = []
+    private var holdWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var answerWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private(set) var received = 0
+    /// Requests answered so far (their replies are on their way back to the manager).
+    private(set) var answered = 0
 
     init(fixtures: Fixtures = Support.fixtures) {
         server = FakeServer(fixtures: fixtures, scenario: ScenarioControls(.instant), clock: NetworkClock(ImmediateClock()))
@@ -100,15 +84,40 @@ actor GatedTransport: Transport {
 
     func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
         received += 1
-        await withCheckedContinuation { gates.append($0) }
+        await withCheckedContinuation { gate in
+            gates.append(gate)
+            holdWaiters = Self.resume(holdWaiters, reached: gates.count)
+        }
+        defer {
+            answered += 1
+            answerWaiters = Self.resume(answerWaiters, reached: answered)
+        }
         return try await server.send(request)
     }
 
-    /// Releases every held request.
-    func releaseAll() {
+    /// Waits until `count` requests are held, then releases every held request. Releasing before a
+    /// request arrived would leave it held for ever.
+    func releaseAll(holding count: Int) async {
+        if gates.count < count {
+            await withCheckedContinuation { holdWaiters.append((count, $0)) }
+        }
         for gate in gates { gate.resume() }
         gates.removeAll()
     }
 
+    /// Returns once `count` requests have been answered.
+    func untilAnswered(_ count: Int) async {
+        guard answered < count else { return }
+        await withCheckedContinuation { answerWaiters.append((count, $0)) }
+    }
+
     var waiting: Int { gates.count }
+
+    /// Resumes the waiters whose count is reached; returns the others.
+    private static func resume(
+        _ waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)], reached: Int
+    ) -> [(count: Int, continuation: CheckedContinuation<Void, Never>)] {
+        for waiter in waiters where waiter.count <= reached { waiter.continuation.resume() }
+        return waiters.filter { $0.count > reached }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Golden screens: the expected text of a screen lives in `Goldens/NAME.txt`. A missing file is
@@ -6,7 +7,11 @@ import Testing
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    static func assert(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func assert(
+        _ unmasked: String, matches name: String, mask: GoldenMask = .none, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        // Masked when recording too, so the file holds exactly what is compared.
+        let actual = mask.apply(unmasked)
         let url = directory.appendingPathComponent(name + ".txt")
         let record = ProcessInfo.processInfo.environment["MVX_RECORD_GOLDENS"] != nil
         guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {

@@ -34,13 +34,13 @@ struct NetworkPanelTests {
     }
 
     @Test("golden: listings at 120×40 after a cache hit and an armed failure")
-    func golden120() async throws {
+    func listingsMatchGolden120() async throws {
         let session = try await Self.listingsWithCacheHitAndFailure(size: Size(width: 120, height: 40))
         Golden.assert(session.text, matches: "network-mvc-listings-120x40")
     }
 
     @Test("golden: the same at 80×24, nothing overflows the narrow pane")
-    func golden80() async throws {
+    func listingsMatchGolden80() async throws {
         let session = try await Self.listingsWithCacheHitAndFailure(size: Size(width: 80, height: 24))
         Golden.assert(session.text, matches: "network-mvc-listings-80x24")
     }
@@ -176,7 +176,7 @@ struct NetworkPanelTests {
         let network = TestApp.network(clock: clock, scenario: scenario)
         let session = HeadlessSession(registry: registry, context: ModuleContext(appState: AppState(), network: network),
                                       size: Size(width: 120, height: 40), pattern: .viper, screen: .listings)
-        await session.drain()
+        await session.settle()
         let panel = try Self.open(session)
         #expect(panel.id == .network && session.panelTitle == "Network · 1 in flight")
         #expect(session.text.contains("… in flight") && session.text.contains("Network · 1 in flight"))
@@ -185,7 +185,7 @@ struct NetworkPanelTests {
         let manager = network.makePersonManager(landingPoint: network.makeLandingPoint("probe"))
         manager.parameters = ["id": "dynamo"]
         manager.loadData()
-        await session.drain()
+        await session.settle()
         #expect(session.text.contains("Network · 2 in flight") && session.text.contains("person.get"))
 
         await clock.advance(by: .milliseconds(300))

@@ -1,4 +1,4 @@
-import Clocks
+import FakeServer
 import Foundation
 import Mediator
 import Model
@@ -16,7 +16,7 @@ extension TestApp {
         let registry = ModuleRegistry()
         for modules in allPatterns { registry.register(modules) }
         return ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: network(clock: ImmediateClock()))
+            ModuleContext(appState: AppState(), network: network(clock: InstantClock()))
         }
     }
 }
@@ -148,7 +148,7 @@ struct ReplayTests {
         // The first screen is checked in its own pattern, and named so when it is missing.
         let registry = ModuleRegistry()
         let runner = ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock()))
+            ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock()))
         }
         await #expect(throws: ReplayError.unavailable(.viper, .listings)) {
             _ = try await runner.run(.mvc, .listings, keys: [], screenPatterns: [.listings: .viper])
@@ -167,7 +167,7 @@ struct ReplayTests {
     func unavailable() async {
         let registry = ModuleRegistry()
         let runner = ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: TestApp.network(clock: ImmediateClock()))
+            ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock()))
         }
         await #expect(throws: ReplayError.unavailable(.mvc, .listings)) {
             _ = try await runner.run(.mvc, .listings, keys: [])
@@ -177,7 +177,8 @@ struct ReplayTests {
     @Test("golden outputs of mvx trace in each format", arguments: TraceOutputFormat.allCases)
     func outputsMatchGolden(format: TraceOutputFormat) async throws {
         let entries = try await TestApp.replayRunner().run(.mvp, .greeting, keys: try KeyScript.parse("enter"))
-        Golden.assert(TraceOutput.render(entries, as: format), matches: "trace-mvp-greeting-enter-\(format.rawValue)")
+        Golden.assert(TraceOutput.render(entries, as: format), matches: "trace-mvp-greeting-enter-\(format.rawValue)",
+                      mask: .sourceLines)
     }
 
     @Test("every JSON line decodes to the event it came from")

@@ -10,6 +10,7 @@ import VIPER
 import Networking
 import Shell
 import Terminal
+import TestSupport
 
 /// Builds headless shells for the tests: the registered patterns, a fresh shared state, and an
 /// in-memory screen.
@@ -20,7 +21,7 @@ enum TestApp {
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,
         screenPatterns: [ScreenID: PatternID] = [:], appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
-        clock: any Clock<Duration> = ImmediateClock()
+        clock: any Clock<Duration> = InstantClock()
     ) -> HeadlessSession {
         let registry = ModuleRegistry()
         for modules in patterns { registry.register(modules) }
@@ -31,8 +32,6 @@ enum TestApp {
 
     /// The fake network over the bundled fixtures, instant and without failures unless told.
     static func network(clock: any Clock<Duration>, scenario: Scenario = .instant) -> NetworkEnvironment {
-        // The bundled fixtures ship with the app; failing to read them is a broken build.
-        let fixtures = try! Fixtures.bundled()
-        return NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: clock)
+        TestNetwork(scenario: scenario, clock: clock).environment
     }
 }

@@ -16,12 +16,18 @@ struct MetricsPanel: ShellPanel, Equatable {
     let id = PanelID.metrics
     let placement = PanelPlacement.body
     private(set) var scroll = ScrollPosition()
+    /// What the panel shows: the live report, counted from the embedded sources (goldens give a fixed one).
+    let report: MetricsReport
+
+    init(report: MetricsReport = .current) {
+        self.report = report
+    }
 
     func title(in context: PanelContext) -> String { "Metrics · counted from the embedded sources" }
 
-    /// The report's lines for a panel `width` wide, and how many show below the key line.
-    private static func lines(width: Int) -> [MetricsLine] {
-        MetricsReport.current.lines(width: width - 1)
+    /// The report's lines for a panel `width` wide.
+    private func lines(width: Int) -> [MetricsLine] {
+        report.lines(width: width - 1)
     }
 
     // MARK: - Keys
@@ -30,7 +36,7 @@ struct MetricsPanel: ShellPanel, Equatable {
         switch Keymap.command(for: key, in: id) {
         case .close?: return .close
         case .scroll?:
-            let lines = Self.lines(width: context.size.width)
+            let lines = lines(width: context.size.width)
             _ = scroll.handle(key, page: context.size.height - 1, content: lines.count)
             return .consumed
         default: return .shellKeysPass(key)
@@ -43,7 +49,7 @@ struct MetricsPanel: ShellPanel, Equatable {
         canvas.screen.setCursor(nil)  // the module's text field is hidden under the panel
         let width = canvas.size.width
         guard width > 0, canvas.size.height > 1 else { return }
-        let lines = Self.lines(width: width)
+        let lines = lines(width: width)
         let page = canvas.size.height - 1
         let first = scroll.clamped(page: page, content: lines.count)
         let position = lines.count > page ? "lines \(first + 1)–\(first + page) of \(lines.count) · " : ""

@@ -1,0 +1,260 @@
+import FakeServer
+import Model
+@testable import MVC
+import Networking
+import ScreenViews
+import Terminal
+import Testing
+import Widgets
+
+/// The property list's logic lives in `ListingsViewController`: paging, source switching,
+/// selection and navigation can only be tested by building the module, hosting it in a window,
+/// pressing keys and reading the widgets back. Compare with a presenter tested against a spy.
+@MainActor
+@Suite("MVC listings: the controller, driven through its view")
+struct MVCListingsViewControllerTests {
+    // MARK: Reading the screen back
+
+    private func navigation(_ harness: MVCHarness) -> NavigationController {
+        harness.module!.rootViewController as! NavigationController
+    }
+
+    private func listController(_ harness: MVCHarness) -> ListingsViewController {
+        navigation(harness).viewControllers[0] as! ListingsViewController
+    }
+
+    private func listingsView(_ harness: MVCHarness) -> ListingsView {
+        listController(harness).view as! ListingsView
+    }
+
+    /// The cells the list shows, asked of its data source (the controller) as the list asks.
+    private func cells(_ harness: MVCHarness) -> [ListCell] {
+        let listView = listingsView(harness).listView
+        return (0..<listView.numberOfRows).map { listController(harness).listView(listView, cellForRow: $0) }
+    }
+
+    private func status(_ harness: MVCHarness) -> String { listingsView(harness).statusLabel.text }
+
+    // MARK: Loading
+
+    @Test("appear: loads the model's source, then shows its first page")
+    func firstPage() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        #expect(listController(harness).title == "Listings")
+        #expect(status(harness) == "Loading Rent listings …")
+        await harness.advance(by: .milliseconds(300))
+        #expect(status(harness) == "")
+        #expect(cells(harness).count == 20)
+        #expect(cells(harness)[0] == ListCell(title: "龙湖天街27号楼", subtitle: "Rent · 两室两厅 117㎡ 带花园，近地铁",
+                                             accessory: "¥3,900/month"))
+        #expect(harness.window?.focusedView === listingsView(harness).listView)
+    }
+
+    @Test("a page with no usable listing says so")
+    func empty() async throws {
+        var fixtures = try Fixtures.bundled()
+        fixtures.items[.rent] = [["id": "\u{7}", "name": "nobody"]]  // the id cleans to nothing: the reformer drops it
+        let harness = MVCHarness(ListingsBuilder.build, fixtures: fixtures)
+        await harness.settle()
+        #expect(cells(harness).isEmpty)
+        #expect(status(harness) == "No listings.")
+    }
+
+    @Test("a failed load says why; r loads again")
+    func failureAndRetry() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, offline: true)
+        await harness.settle()
+        #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
+        harness.network.scenario?.offline = false
+        harness.press(.character("r"))
+        await harness.settle()
+        #expect(status(harness) == "")
+        #expect(cells(harness).count == 20)
+    }
+
+    @Test("r while loading is ignored: the request in flight is not sent again")
+    func refreshIgnoredWhileLoading() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        harness.press(.character("r"))
+        #expect(harness.network.monitor.inFlight == 1)
+        await harness.advance(by: .milliseconds(300))
+        #expect(cells(harness).count == 20)
+    }
+
+    // MARK: Sources
+
+    @Test("switching source cancels the previous source's request and loads the new one")
+    func switchCancelsPrevious() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        harness.press(.right)  // the list has focus and ignores →: the controller takes it
+        #expect(harness.appState.listingSource == .newHomes)
+        #expect(listingsView(harness).sourceControl.selectedIndex == 1)
+        #expect(status(harness) == "Loading New homes listings …")
+        #expect(harness.network.monitor.inFlight == 1)  // rent's request is gone
+        await harness.advance(by: .milliseconds(300))
+        #expect(cells(harness).count == 20)
+        #expect(cells(harness).allSatisfy { $0.subtitle.hasPrefix("New home · ") })
+    }
+
+    @Test("the source control's own event takes the same path as ←/→")
+    func sourceControlEvent() async throws {
+        let harness = MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.press(.up)  // the first row is selected: ↑ leaves the list for the control above
+        #expect(harness.window?.focusedView === listingsView(harness).sourceControl)
+        harness.press(.right)  // consumed by the control, which sends .valueChanged
+        #expect(harness.appState.listingSource == .newHomes)
+        await harness.settle()
+        #expect(cells(harness).first?.subtitle.hasPrefix("New home · ") == true)
+    }
+
+    @Test("a source shown again within the cache lifetime shows at once")
+    func cacheHitOnReturn() async throws {
+        let harness = MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.press(.right)
+        await harness.settle()
+        harness.press(.left)  // no settling: the cache answers inside the key press
+        #expect(harness.network.monitor.inFlight == 0)
+        #expect(status(harness) == "")
+        #expect(cells(harness).count == 20)
+        #expect(cells(harness)[0].title == "龙湖天街27号楼")
+    }
+
+    @Test("All merges the three teams through the feed")
+    func allSource() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all))
+        #expect(status(harness) == "Loading All listings …")
+        await harness.settle()
+        #expect(status(harness) == "")
+        #expect(cells(harness).count == 60)
+        #expect(cells(harness).prefix(3).map { $0.subtitle.components(separatedBy: " · ")[0] }
+            == ["Rent", "New home", "Second-hand"])
+    }
+
+    // MARK: Paging
+
+    @Test("reaching the last row loads the next page, until there is none")
+    func pagingToTheEnd() async throws {
+        let harness = MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        let listView = listingsView(harness).listView
+        for expected in [40, 60, 72] {
+            harness.press(.end)  // the last row comes on screen: the list tells its delegate
+            #expect(listView.footerText == "loading more …")
+            await harness.settle()
+            #expect(cells(harness).count == expected)
+        }
+        #expect(listView.footerText == "no more listings")
+        harness.press(.home, .end)
+        #expect(harness.network.monitor.inFlight == 0)  // nothing more to ask for
+    }
+
+    @Test("a failed next page says why and keeps the rows; reaching the end again retries")
+    func pagingFailure() async throws {
+        let harness = MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.network.scenario?.offline = true
+        harness.press(.end)
+        await harness.settle()
+        #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
+        #expect(cells(harness).count == 20)
+        harness.network.scenario?.offline = false
+        harness.press(.home, .end)
+        await harness.settle()
+        #expect(cells(harness).count == 40)
+        #expect(status(harness) == "")
+    }
+
+    // MARK: Selection and detail
+
+    @Test("the selection is kept in the model and found again after a reload")
+    func selectionKept() async throws {
+        let appState = AppState()
+        var harness = MVCHarness(ListingsBuilder.build, appState: appState)
+        await harness.settle()
+        harness.press(.down, .down)  // the first row starts selected
+        let third = cells(harness)[2].title
+        harness.press(.right)
+        await harness.settle()
+        harness.press(.left)
+        #expect(listingsView(harness).listView.selectedRow == 2)
+        #expect(appState.selectedListingID == "rent:r-003")
+        // A pattern switch: this module goes, a new one is built on the same model.
+        harness.tearDown()
+        harness = MVCHarness(ListingsBuilder.build, appState: appState)
+        await harness.settle()
+        #expect(listingsView(harness).listView.selectedRow == 2)
+        #expect(cells(harness)[2].title == third)
+    }
+
+    @Test("Enter: the controller pushes the detail; Esc comes back to the same row")
+    func navigationByController() async throws {
+        let harness = MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.press(.down, .enter)
+        let detail = try #require(navigation(harness).topViewController as? ListingDetailViewController)
+        #expect(detail.title == cells(harness)[1].title)
+        #expect(harness.render().contains("Listings › \(detail.title)"))
+        harness.press(.escape)
+        #expect(navigation(harness).viewControllers.count == 1)
+        #expect(listingsView(harness).listView.selectedRow == 1)
+        #expect(harness.window?.focusedView === listingsView(harness).listView)
+    }
+
+    @Test("the detail reads the list manager's raw data through the detail reformer; nothing loads")
+    func detailRowsFromReformer() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, size: Size(width: 100, height: 30))
+        await harness.settle()
+        harness.press(.enter)  // the first row starts selected
+        #expect(harness.network.monitor.inFlight == 0)
+        let screen = harness.render()
+        #expect(screen.contains("Name      龙湖天街27号楼"))
+        #expect(screen.contains("Price     ¥3,900/month"))
+        #expect(screen.contains("Area      31.2 m²"))
+        #expect(screen.contains("From the rent API"))
+        #expect(screen.contains("imageUrl  →  imageURL  https://img.anjuke-fake.cn/rent/001.jpg"))
+    }
+
+    @Test("in All, the detail reads the feed's manager of the listing's kind")
+    func detailFromTheFeed() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
+                                     size: Size(width: 100, height: 30))
+        await harness.settle()
+        harness.press(.down, .enter)  // row 1: the first new home
+        #expect(harness.network.monitor.inFlight == 0)
+        let screen = harness.render()
+        #expect(screen.contains("From the xinfang API"))
+        #expect(screen.contains("xinfang_name"))
+    }
+
+    // MARK: Teardown
+
+    @Test("teardown cancels every load and task; nothing lands, nothing stays alive")
+    func teardownCancels() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
+                                     latency: .milliseconds(300))
+        await harness.settle()  // the controller's task sends the feed's three requests
+        weak let controller = listController(harness)
+        #expect(harness.network.monitor.inFlight == 3)
+        harness.tearDown()
+        #expect(harness.network.monitor.inFlight == 0)
+        await harness.advance(by: .milliseconds(300))
+        #expect(controller == nil)
+    }
+
+    @Test("teardown with the detail pushed leaves no controller, view or manager alive")
+    func teardownReleasesEverything() async throws {
+        let harness = MVCHarness(ListingsBuilder.build)
+        await harness.settle()
+        harness.press(.down, .enter)
+        weak let navigation = navigation(harness)
+        weak let list = listController(harness)
+        weak let detail = navigation?.topViewController as? ListingDetailViewController
+        weak let view = listingsView(harness)
+        #expect(detail != nil)
+        harness.tearDown()
+        await harness.settle()
+        #expect(navigation == nil && list == nil && detail == nil && view == nil)
+    }
+}

@@ -1,0 +1,40 @@
+import Model
+import Networking
+import Reformers
+import Testing
+import TestSupport
+import Widgets
+@testable import MVP
+
+/// The router over a real navigation controller: navigation is its job, checked on the stack.
+@MainActor
+@Suite("MVP: listings router")
+struct MVPListingsNavigationRouterTests {
+    @Test("showDetail builds the detail module and pushes it; the trace shows the router")
+    func pushesTheDetail() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let manager = network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint)
+        _ = try await manager.firstPage()
+        let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)
+        let navigationController = NavigationController(rootViewController: ViewController())
+        let router = ListingsNavigationRouter(navigationController: navigationController)
+
+        network.traced("Enter") { router.showDetail(of: listing, from: manager) }
+
+        #expect(navigationController.viewControllers.count == 2)
+        let detail = try #require(navigationController.topViewController as? ListingDetailViewController)
+        _ = detail.view  // loading the view fills it through its presenter
+        #expect(detail.title == listing.name)
+        #expect(network.traces.events.contains { $0.role == .router })
+    }
+
+    @Test("the router does not keep the navigation controller alive (it holds it weakly)")
+    func navigationIsWeak() throws {
+        var navigationController: NavigationController? = NavigationController(rootViewController: ViewController())
+        weak let weakNavigation = navigationController
+        let router = ListingsNavigationRouter(navigationController: navigationController!)
+        navigationController = nil
+        #expect(weakNavigation == nil)
+        _ = router
+    }
+}

@@ -1,0 +1,218 @@
+import FakeServer
+import Model
+import Networking
+import Reformers
+import Testing
+@testable import MVP
+import TestSupport
+
+/// The listings presenter with a spy view and a spy router, over the fake network: loading,
+/// source switching, refresh, paging, selection and navigation, with no list or key in sight.
+@MainActor
+@Suite("MVP: listings presenter")
+struct MVPListingsPresenterTests {
+    /// Records what the presenter told the view.
+    final class SpyListingsView: ListingsView {
+        var sourceIndex: Int?
+        var status: (text: String, isError: Bool) = ("", false)
+        var rows: [ListingRow] = []
+        var selectedRow: Int?
+        var footer: String?
+        /// Every row ever shown, to prove what never was.
+        var everShown: [ListingRow] = []
+
+        func showSource(at index: Int) { sourceIndex = index }
+        func showStatus(_ text: String, isError: Bool) { status = (text, isError) }
+        func showRows(_ rows: [ListingRow], selectedRow: Int?) {
+            self.rows = rows
+            self.selectedRow = selectedRow
+            everShown += rows
+        }
+        func showFooter(_ text: String?) { footer = text }
+    }
+
+    /// Records where the presenter asked to go.
+    final class SpyListingsRouter: ListingsRouter {
+        var shownDetails: [(listing: Listing, method: String)] = []
+        func showDetail(of listing: Listing, from manager: any APIManaging) {
+            shownDetails.append((listing, manager.method))
+        }
+    }
+
+    static let firstRent = "龙湖天街27号楼"
+    static let firstNewHome = "仁恒河滨24号楼"
+
+    let view = SpyListingsView()
+    let router = SpyListingsRouter()
+
+    /// The presenter with the feeds `ListingsBuilder` would give it.
+    func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
+        let environment = network.environment
+        var feeds: [ListingSource: any ListingsFeed] = [
+            .all: AllListingsFeed(environment: environment, landingPoint: network.landingPoint),
+        ]
+        for source in ListingSource.allCases where source.kinds.count == 1 {
+            feeds[source] = TeamListingsFeed(
+                manager: environment.makeListManager(for: source.kinds[0], landingPoint: network.landingPoint))
+        }
+        return ListingsPresenter(view: view, appState: appState, feeds: feeds, router: router)
+    }
+
+    @Test("the first page: loading status, then rows formatted as strings, first row selected")
+    func firstPage() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        #expect(view.sourceIndex == 0)
+        #expect(view.status.text == "Loading Rent listings …")
+        await network.settle()
+        #expect(view.status.text == "")
+        #expect(view.rows.first?.title == Self.firstRent)
+        #expect(view.rows.first?.subtitle.hasPrefix("Rent · ") == true)
+        #expect(view.rows.first?.accessory.hasSuffix("/month") == true)
+        #expect(view.selectedRow == 0)
+    }
+
+    @Test("a source switch writes the model and cancels the previous source: its rows never show")
+    func switchCancelsPrevious() async throws {
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let appState = AppState()
+        let presenter = makePresenter(network, appState: appState)
+        presenter.viewDidLoad()
+        await network.settle()
+        network.traced("→") { presenter.didChooseSource(at: 1) }
+        #expect(appState.listingSource == .newHomes)
+        #expect(view.status.text == "Loading New homes listings …")
+        await network.settle()  // the new request reaches the server before time moves
+        await network.advance(by: .milliseconds(300))
+        #expect(view.rows.first?.title == Self.firstNewHome)
+        #expect(!view.everShown.contains { $0.subtitle.hasPrefix("Rent · ") })
+        #expect(network.traceDetails.contains { $0.contains("cancelled") && $0.contains("rent.list") })
+    }
+
+    @Test("coming back to a source within the cache lifetime is a cache hit")
+    func cacheHitOnReturn() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        presenter.didChooseSource(at: 1)
+        await network.settle()
+        network.traced("←") { presenter.didChooseSource(at: 0) }
+        await network.settle()
+        #expect(view.rows.first?.title == Self.firstRent)
+        #expect(network.traceDetails.contains { $0.contains("cache hit") })
+    }
+
+    @Test("reaching the last row pages to the end; the footer says so")
+    func pagingToTheEnd() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        #expect(view.rows.count == 20)
+        while view.footer != "no more listings" {
+            presenter.didReachLastRow()
+            #expect(view.footer == "loading more …")
+            await network.settle()
+        }
+        #expect(view.rows.count == 72)
+        #expect(view.rows.last?.title == "融创壹号院17号楼")
+        presenter.didReachLastRow()  // nothing more to load
+        #expect(network.environment.monitor.inFlight == 0)
+    }
+
+    @Test("a failed next page keeps the rows and says why; reaching the end again retries")
+    func nextPageFailure() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        network.environment.scenario?.offline = true
+        presenter.didReachLastRow()
+        await network.settle()
+        #expect(view.rows.count == 20)
+        #expect(view.status == ("Could not load the listings: No network connection. Press r to retry.", true))
+        network.environment.scenario?.offline = false
+        presenter.didReachLastRow()
+        await network.settle()
+        #expect(view.rows.count == 40)
+    }
+
+    @Test("an empty source says so")
+    func empty() async throws {
+        var items = try Fixtures.bundled().items
+        items[.rent] = []
+        let network = PatternTestNetwork(for: "MVP", fixtures: Fixtures(unchecked: items))
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        #expect(view.rows.isEmpty)
+        #expect(view.status == ("No listings.", false))
+    }
+
+    @Test("a failed first page says why; refresh loads again")
+    func failureAndRetry() async throws {
+        let network = PatternTestNetwork(for: "MVP", offline: true)
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        #expect(view.status == ("Could not load the listings: No network connection. Press r to retry.", true))
+        network.environment.scenario?.offline = false
+        presenter.didRequestRefresh()
+        await network.settle()
+        #expect(view.status.text == "")
+        #expect(view.rows.first?.title == Self.firstRent)
+    }
+
+    @Test("refresh while loading is ignored (ignore-if-loading), and the trace says so")
+    func refreshIgnoredWhileLoading() async throws {
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        network.traced("r") { presenter.didRequestRefresh() }
+        await network.settle()
+        #expect(network.environment.monitor.inFlight == 1)
+        #expect(network.traceDetails.contains { $0.contains("ignored") })
+        await network.advance(by: .milliseconds(300))
+        #expect(view.rows.first?.title == Self.firstRent)
+    }
+
+    @Test("All merges the three teams' APIs")
+    func all() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let appState = AppState(listingSource: .all)
+        let presenter = makePresenter(network, appState: appState)
+        presenter.viewDidLoad()
+        #expect(view.status.text == "Loading All listings …")
+        await network.settle()
+        for label in ["Rent · ", "New home · ", "Second-hand · "] {
+            #expect(view.rows.contains { $0.subtitle.hasPrefix(label) })
+        }
+    }
+
+    @Test("the selection is kept in the shared state and selected again on load")
+    func selectionKept() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let appState = AppState(selectedListingID: "rent:r-003")
+        let presenter = makePresenter(network, appState: appState)
+        presenter.viewDidLoad()
+        await network.settle()
+        #expect(view.selectedRow == 2)
+        presenter.didMoveSelection(to: 4)
+        #expect(appState.selectedListingID == "rent:r-005")
+    }
+
+    @Test("opening a row asks the router, with the manager that loaded the listing")
+    func openingAsksTheRouter() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let presenter = makePresenter(network, appState: AppState(listingSource: .all))
+        presenter.viewDidLoad()
+        await network.settle()
+        presenter.didSelectRow(1)
+        #expect(router.shownDetails.count == 1)
+        #expect(router.shownDetails.first?.listing.name == view.rows[1].title)
+        #expect(router.shownDetails.first?.method == "xinfang.list")
+    }
+}

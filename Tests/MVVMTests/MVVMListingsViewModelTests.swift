@@ -1,0 +1,212 @@
+import FakeServer
+import Model
+import Networking
+import Reformers
+import Testing
+@testable import MVVM
+import TestSupport
+
+/// The list's view model with no view at all: inputs in, outputs read. Every rule of the screen —
+/// sources, cancel-previous, ignore-if-loading, paging, selection, the detail's data — is here.
+@MainActor
+@Suite("MVVM: listings view model")
+struct MVVMListingsViewModelTests {
+    static let firstRent = "龙湖天街27号楼"
+    static let firstNewHome = "仁恒河滨24号楼"
+
+    /// The view model over one feed per source, as `ListingsBuilder` assembles it.
+    func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
+        let environment = network.environment
+        var feeds: [ListingSource: any ListingsFeed] = [
+            .all: AllListingsFeed(environment: environment, landingPoint: network.landingPoint),
+        ]
+        for source in ListingSource.allCases where source.kinds.count == 1 {
+            feeds[source] = TeamListingsFeed(
+                manager: environment.makeListManager(for: source.kinds[0], landingPoint: network.landingPoint))
+        }
+        return ListingsViewModel(appState: appState, feeds: feeds)
+    }
+
+    @Test("first page: loading status, then rows as the cells show them, the first selected")
+    func firstPage() async throws {
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        #expect(viewModel.status.value == DisplayText("Loading Rent listings …"))
+        await network.settle()  // the load's task sends the request
+        await network.advance(by: .milliseconds(300))
+        #expect(viewModel.status.value == .empty)
+        #expect(viewModel.rows.value.count == 20)
+        let first = try #require(viewModel.rows.value.first)
+        #expect(first.title == Self.firstRent)
+        #expect(first.subtitle.hasPrefix("Rent · "))
+        #expect(first.accessory == "¥3,900/month")
+        #expect(viewModel.selectedRow.value == 0)
+        #expect(viewModel.footer.value == nil)
+    }
+
+    @Test("switching source cancels the previous load; only the new source shows")
+    func switchCancelsPrevious() async throws {
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let appState = AppState()
+        let viewModel = makeViewModel(network, appState: appState)
+        viewModel.viewDidLoad()
+        await network.settle()
+        network.traced("→") { viewModel.selectSource(at: 1) }
+        await network.settle()
+        #expect(appState.listingSource == .newHomes)
+        #expect(viewModel.sourceIndex.value == 1)
+        #expect(viewModel.status.value == DisplayText("Loading New homes listings …"))
+        #expect(network.traceDetails.contains { $0.contains("cancelled: GET rent.list") })
+        await network.advance(by: .milliseconds(300))
+        #expect(viewModel.rows.value.first?.title == Self.firstNewHome)
+        #expect(viewModel.rows.value.allSatisfy { $0.subtitle.hasPrefix("New home · ") })
+    }
+
+    @Test("a source shown again within the cache lifetime is a cache hit")
+    func cacheHitOnReturn() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.settle()
+        viewModel.selectSource(at: 1)
+        await network.settle()
+        network.traced("←") { viewModel.selectSource(at: 0) }
+        await network.settle()
+        #expect(network.traceDetails.contains { $0.contains("cache hit") })
+        #expect(viewModel.rows.value.first?.title == Self.firstRent)
+    }
+
+    @Test("reaching the last row pages to the end: loading more …, then no more listings")
+    func pagingToTheEnd() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let viewModel = makeViewModel(network)
+        let footer = MVVMRecorder(viewModel.footer)
+        viewModel.viewDidLoad()
+        await network.settle()
+        for _ in 0..<5 where viewModel.footer.value == nil {
+            viewModel.loadNextPage()
+            await network.settle()
+        }
+        #expect(viewModel.rows.value.count == 72)
+        #expect(footer.values.contains("loading more …"))
+        #expect(viewModel.footer.value == "no more listings")
+        viewModel.loadNextPage()  // at the end: nothing more is asked for
+        #expect(network.environment.monitor.inFlight == 0)
+    }
+
+    @Test("a failed next page keeps the rows and says why; reaching the end again retries")
+    func nextPageFailure() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.settle()
+        network.environment.scenario?.offline = true
+        viewModel.loadNextPage()
+        await network.settle()
+        #expect(viewModel.rows.value.count == 20)
+        #expect(viewModel.status.value.isError)
+        #expect(viewModel.footer.value == nil)
+        network.environment.scenario?.offline = false
+        viewModel.loadNextPage()
+        await network.settle()
+        #expect(viewModel.rows.value.count == 40)
+        #expect(viewModel.status.value == .empty)
+    }
+
+    @Test("an empty source says so")
+    func empty() async throws {
+        var items = try Fixtures.bundled().items
+        items[.rent] = []
+        let network = PatternTestNetwork(for: "MVVM", fixtures: Fixtures(unchecked: items))
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.settle()
+        #expect(viewModel.status.value == DisplayText("No listings."))
+        #expect(viewModel.rows.value.isEmpty)
+        #expect(viewModel.selectedRow.value == nil)
+    }
+
+    @Test("a failed load says why, as an error; refresh retries")
+    func failureAndRetry() async throws {
+        let network = PatternTestNetwork(for: "MVVM", offline: true)
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.settle()
+        #expect(viewModel.status.value == DisplayText(
+            "Could not load the listings: No network connection. Press r to retry.", isError: true))
+        network.environment.scenario?.offline = false
+        viewModel.refresh()
+        await network.settle()
+        #expect(viewModel.status.value == .empty)
+        #expect(viewModel.rows.value.first?.title == Self.firstRent)
+    }
+
+    @Test("a refresh while the first page loads is ignored, and the trace says so")
+    func refreshIgnoredWhileLoading() async throws {
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.settle()
+        network.traced("r") { viewModel.refresh() }
+        await network.settle()
+        #expect(network.traceDetails.contains("refresh ignored: already loading"))
+        #expect(network.environment.monitor.inFlight == 1)
+        await network.advance(by: .milliseconds(300))
+        #expect(viewModel.rows.value.count == 20)
+    }
+
+    @Test("the selection is kept in the shared state and selected again when its list comes back")
+    func selectionKept() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let appState = AppState()
+        let viewModel = makeViewModel(network, appState: appState)
+        viewModel.viewDidLoad()
+        await network.settle()
+        viewModel.selectRow(2)
+        #expect(appState.selectedListingID == "rent:r-003")
+        viewModel.selectSource(at: 1)
+        await network.settle()
+        #expect(viewModel.selectedRow.value == 0)  // not among the new homes: the first row
+        viewModel.selectSource(at: 0)
+        await network.settle()
+        #expect(viewModel.selectedRow.value == 2)
+    }
+
+    @Test("open: the detail's view model, from the list's own data through the detail reformer")
+    func detailFromTheReformer() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let viewModel = makeViewModel(network)
+        var requested: [ListingDetailViewModel] = []
+        viewModel.showDetail = { requested.append($0) }
+        viewModel.viewDidLoad()
+        await network.settle()
+        network.traced("enter") { viewModel.openRow(0) }
+        let detail = try #require(requested.first)
+        #expect(detail.title == Self.firstRent)
+        #expect(detail.serviceName == "rent")
+        #expect(detail.fields.first == .init(name: "Name", value: Self.firstRent))
+        #expect(detail.mappings.contains { $0.rawKey == "imageUrl" && $0.field == "imageURL" })
+        #expect(!network.traceDetails.contains { $0.contains("GET") })  // nothing is loaded again
+    }
+
+    @Test("All merges the three teams; a detail from All reads its own team's keys")
+    func allSource() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let viewModel = makeViewModel(network)
+        var requested: [ListingDetailViewModel] = []
+        viewModel.showDetail = { requested.append($0) }
+        viewModel.viewDidLoad()
+        await network.settle()
+        viewModel.selectSource(at: 3)
+        await network.settle()
+        let subtitles = viewModel.rows.value.map(\.subtitle)
+        for label in ["Rent · ", "New home · ", "Second-hand · "] {
+            #expect(subtitles.contains { $0.hasPrefix(label) })
+        }
+        let newHomeRow = try #require(subtitles.firstIndex { $0.hasPrefix("New home · ") })
+        viewModel.openRow(newHomeRow)
+        #expect(requested.first?.serviceName == "xinfang")
+        #expect(requested.first?.mappings.contains { $0.rawKey == "xinfang_name" } == true)
+    }
+}

@@ -1,0 +1,94 @@
+import Clocks
+import FakeServer
+import Networking
+
+/// The one fake network every test suite builds on: the bundled fixtures, an instant scenario and
+/// an immediate clock unless told otherwise, or every request taking exactly `latency` on a
+/// `TestClock` that only the test moves. It replaces the copies each suite used to keep (pattern
+/// unit tests, VIPER, the MVC harness, the networking tests, the shell and acceptance apps).
+@MainActor
+public struct TestNetwork {
+    /// The fixtures the app ships with; failing to read them is a broken build, not a test failure.
+    public nonisolated static let bundledFixtures: Fixtures = {
+        do { return try Fixtures.bundled() } catch { fatalError("the bundled fixtures must load: \(error)") }
+    }()
+
+    public let environment: NetworkEnvironment
+    /// The clock the test moves, when a latency was asked for.
+    public let clock: TestClock<Duration>?
+
+    /// - Parameters:
+    ///   - latency: nil for an immediate network; otherwise every request takes exactly this long
+    ///     on a `TestClock` (see `advance(by:)`), made here unless `clock` is given.
+    ///   - scenario: the server's behaviour; `latency` and `offline` are applied on top of it.
+    ///   - clock: a clock of the test's own (then `self.clock` is nil and the test moves it).
+    ///   - interceptors: nil keeps the environment's default (the tracing interceptor).
+    public init(
+        latency: Duration? = nil, offline: Bool = false, scenario: Scenario = .instant,
+        fixtures: Fixtures = TestNetwork.bundledFixtures, clock: (any Clock<Duration>)? = nil,
+        interceptors: [any APIInterceptor]? = nil
+    ) {
+        let testClock = clock == nil ? latency.map { _ in TestClock<Duration>() } : nil
+        var scenario = scenario
+        if let latency { scenario.latency = latency...latency }
+        if offline { scenario.offline = true }
+        let chosen: any Clock<Duration> = clock ?? testClock.map { $0 as any Clock<Duration> } ?? InstantClock()
+        environment = if let interceptors {
+            NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: chosen, interceptors: interceptors)
+        } else {
+            NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: chosen)
+        }
+        self.clock = testClock
+    }
+
+    /// Returns once every request has landed or sleeps on the test clock, and the main actor has
+    /// run what the landings set off. Waits for events, never for time.
+    public func settle() async {
+        await environment.settle()
+    }
+
+    /// Moves the test clock by `duration`, then settles. It settles first too: a request must be
+    /// asleep on the clock before time moves, or it would sleep from the new time and never land.
+    public func advance(by duration: Duration) async {
+        await environment.settle()
+        await clock?.advance(by: duration)
+        await environment.settle()
+    }
+}
+
+extension NetworkEnvironment {
+    /// Every request landed or asleep on the clock, and what the landings set off has run.
+    public func settle() async {
+        await monitor.untilSettled()
+    }
+
+    /// Returns once `count` tasks sleep on this environment's clock: only then may a test clock move.
+    public func untilAsleep(count: Int = 1) async {
+        await monitor.untilAsleep(count: count)
+    }
+}
+
+extension NetworkEnvironment {
+    /// Returns once `condition` holds, checked after every change to the journal (a call made,
+    /// ignored, sent, landed or cancelled). For a transport that holds its requests, the journal is
+    /// what moves: the monitor would wait for ever for a request that only the test releases.
+    public func untilJournal(_ condition: (RequestJournal) -> Bool) async {
+        while !condition(journal) {
+            let wake = JournalWake()
+            let observation = journal.observe { wake.resume() }
+            await withCheckedContinuation { wake.continuation = $0 }
+            _ = observation  // held until the change arrives
+        }
+    }
+}
+
+/// One wait for the next journal change: resumed once, however many changes follow.
+@MainActor
+private final class JournalWake {
+    var continuation: CheckedContinuation<Void, Never>?
+
+    func resume() {
+        continuation?.resume()
+        continuation = nil
+    }
+}

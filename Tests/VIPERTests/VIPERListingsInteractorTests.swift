@@ -1,0 +1,228 @@
+import Clocks
+import Model
+import Networking
+import Reformers
+import Testing
+@testable import VIPER
+import TestSupport
+
+/// The list interactor alone, with a spy output: on the real managers over the fake network, or
+/// on a fake feed where the network cannot easily say it (an empty source).
+@MainActor
+@Suite("VIPER listings interactor")
+struct VIPERListingsInteractorTests {
+    private let output = OutputSpy()
+    private let appState = AppState()
+
+    private func makeInteractor(_ network: NetworkEnvironment) -> (ListingsInteractor, LandingPoint) {
+        let landingPoint = network.makeLandingPoint("test")
+        let interactor = ListingsInteractor(
+            appState: appState, feeds: ListingsBuilder.makeFeeds(network: network, landingPoint: landingPoint))
+        interactor.output = output
+        return (interactor, landingPoint)
+    }
+
+    @Test("the first page of the shared source")
+    func firstPage() async {
+        let network = TestNetwork().environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        #expect(output.calls == ["loading Rent", "page 20"])
+        #expect(output.last?.listings.allSatisfy { $0.kind == .rent } == true)
+        #expect(output.last?.isLastPage == false)
+    }
+
+    @Test("switching source cancels the previous one; its late reply is dropped")
+    func switchCancelsPrevious() async {
+        let clock = TestClock<Duration>()
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        interactor.switchSource(to: .newHomes)
+        await network.settle()
+        await clock.advance(by: .milliseconds(300))
+        await network.settle()
+        #expect(output.calls == ["loading Rent", "loading New homes", "page 20"])
+        #expect(output.last?.listings.allSatisfy { $0.kind == .newHome } == true)
+        #expect(appState.listingSource == .newHomes)
+    }
+
+    @Test("a source loaded before comes back from the cache, without waiting for the network")
+    func cacheHitOnReturn() async {
+        let clock = TestClock<Duration>()
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        await clock.advance(by: .milliseconds(300))
+        interactor.switchSource(to: .all)
+        await network.settle()
+        await clock.advance(by: .milliseconds(300))
+        await network.settle()
+
+        interactor.switchSource(to: .rent)
+        await network.settle()  // the clock does not move: only the cache can answer
+        #expect(output.calls.suffix(2) == ["loading Rent", "page 20"])
+        #expect(network.monitor.inFlight == 0)
+    }
+
+    @Test("paging to the end: every page once, then no more")
+    func pagingToTheEnd() async {
+        let network = TestNetwork().environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        for _ in 0..<5 {
+            interactor.loadNextPage()
+            await network.settle()
+        }
+        #expect(output.calls == ["loading Rent", "page 20", "loading more", "more 40", "loading more", "more 60",
+                                 "loading more", "more 72"])
+        #expect(output.last?.isLastPage == true)
+    }
+
+    @Test("a failed next page keeps the rows; reaching the end again retries the same page")
+    func nextPageFailure() async {
+        let network = TestNetwork().environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        network.scenario?.offline = true
+        interactor.loadNextPage()
+        await network.settle()
+        network.scenario?.offline = false
+        interactor.loadNextPage()
+        await network.settle()
+        #expect(output.calls.suffix(4) == ["loading more", "more failed no network", "loading more", "more 40"])
+    }
+
+    @Test("a failed first page is reported; a refresh retries it")
+    func failureAndRetry() async {
+        let network = TestNetwork(offline: true).environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        #expect(output.calls == ["loading Rent", "failed no network"])
+        network.scenario?.offline = false
+        interactor.refresh()
+        await network.settle()
+        #expect(output.calls.suffix(2) == ["loading Rent", "page 20"])
+    }
+
+    @Test("ignore-if-loading: a refresh while loading does nothing")
+    func refreshWhileLoading() async {
+        let clock = TestClock<Duration>()
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        interactor.refresh()
+        await network.settle()
+        interactor.refresh()
+        await clock.advance(by: .milliseconds(300))
+        await network.settle()
+        #expect(output.calls == ["loading Rent", "page 20"])
+    }
+
+    @Test("the selection is kept in the shared state and found again when the list reloads")
+    func selectionKept() async throws {
+        let network = TestNetwork().environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        interactor.selectListing(at: 2)
+        let selected = try #require(output.last?.listings[2])
+        #expect(appState.selectedListingID == selected.globalID)
+
+        interactor.switchSource(to: .secondHand)
+        await network.settle()
+        #expect(output.last?.selectedIndex == 0, "not among these listings: the first row")
+        interactor.switchSource(to: .rent)
+        await network.settle()
+        #expect(output.last?.selectedIndex == 2)
+    }
+
+    @Test("opening a listing of All hands over the manager of its kind, which holds its raw data")
+    func openHandsOverTheManager() async throws {
+        let network = TestNetwork().environment
+        appState.listingSource = .all
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        let listing = try #require(output.last?.listings[1])
+        interactor.openListing(at: 1)
+        let opened = try #require(output.opened)
+        #expect(opened.listingID == listing.id)
+        #expect(opened.manager.service == Service.listings(listing.kind))
+        #expect(appState.selectedListingID == listing.globalID)
+    }
+
+    @Test("an empty source loads no rows (a fake feed stands in for the network)")
+    func emptySource() async {
+        let feeds = Dictionary(uniqueKeysWithValues: ListingSource.allCases.map { ($0, EmptyFeed() as any ListingsFeed) })
+        let interactor = ListingsInteractor(appState: appState, feeds: feeds)
+        interactor.output = output
+        interactor.loadListings()
+        await output.untilCalls(2)  // the first page arrives from the interactor's own task
+        interactor.loadNextPage()
+        #expect(output.calls == ["loading Rent", "page 0"])
+    }
+
+    @Test("teardown: once cancelled, nothing more reaches the output")
+    func teardown() async {
+        let clock = TestClock<Duration>()
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
+        let (interactor, landingPoint) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        landingPoint.cancelAll()
+        interactor.cancelLoads()
+        await clock.advance(by: .milliseconds(300))
+        await network.settle()
+        #expect(output.calls == ["loading Rent"])
+        #expect(network.monitor.inFlight == 0)
+    }
+}
+
+@MainActor
+private final class OutputSpy: ListingsInteractorOutput {
+    var calls: [String] = [] {
+        didSet { resumeWaiters() }
+    }
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var last: ListingsData?
+    var opened: SelectedListingData?
+
+    func didStartLoading(_ source: ListingSource) { calls.append("loading \(source.label)") }
+    func didLoadFirstPage(_ listings: ListingsData) { (last, calls) = (listings, calls + ["page \(listings.listings.count)"]) }
+    func didFailToLoad(_ error: APIError) { calls.append("failed \(error.shortName)") }
+    func didStartLoadingMore() { calls.append("loading more") }
+    func didLoadMore(_ listings: ListingsData) { (last, calls) = (listings, calls + ["more \(listings.listings.count)"]) }
+    func didFailToLoadMore(_ error: APIError) { calls.append("more failed \(error.shortName)") }
+    func didOpenListing(_ listing: SelectedListingData) { opened = listing }
+
+    /// Returns once `count` calls have arrived: an event to wait for where no network is involved.
+    func untilCalls(_ count: Int) async {
+        guard calls.count < count else { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
+    }
+
+    private func resumeWaiters() {
+        let ready = waiters.filter { calls.count >= $0.count }
+        waiters.removeAll { calls.count >= $0.count }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+}
+
+/// A source with nothing in it.
+@MainActor
+private final class EmptyFeed: ListingsFeed {
+    var isLoading: Bool { false }
+    var isLastPage: Bool { true }
+    func loadFirstPage() async throws(APIError) -> [Listing] { [] }
+    func refresh() async throws(APIError) -> [Listing] { [] }
+    func loadNextPage() async throws(APIError) -> [Listing] { [] }
+    func manager(holding listing: Listing) -> (any APIManaging)? { nil }
+    func cancelAllRequests() {}
+}

@@ -3,8 +3,9 @@ import Tracing
 
 /// A one-line editable text box with a title before it: `First name [张伟        ]`.
 ///
-/// When focused it consumes printable characters, Backspace, Delete, ←/→, Home/End and Enter;
-/// the hardware cursor sits at the insertion point, measured in display cells.
+/// When focused it consumes printable characters, a paste (inserted whole, as one edit, line breaks
+/// and tabs as spaces), Backspace, Delete, ←/→, Home/End and Enter; Esc leaves the field (the
+/// window moves the focus on). The hardware cursor sits at the insertion point, in display cells.
 @MainActor
 public final class TextField: View {
     /// What a text field reports to its targets.
@@ -68,13 +69,20 @@ public final class TextField: View {
     /// Text fields take focus to be edited.
     public override var canBecomeFocused: Bool { true }
 
-    /// Edits the text or moves the insertion point; Esc ends editing without consuming the key.
+    /// Edits the text or moves the insertion point; Esc ends editing without consuming the key
+    /// (the window, which sees Esc first, moves the focus out of the field).
     public override func handleKey(_ key: Key) -> Bool {
         var characters = Array(text)
         switch key {
         case .character(let character):
             characters.insert(character, at: insertionIndex)
             commitEdit(characters, insertionIndex: insertionIndex + 1)
+        case .paste(let pasted):
+            // One edit for the whole paste (one event, one trace line): linear in its length.
+            let inserted = pasted.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 }
+            guard !inserted.isEmpty else { return true }
+            characters.insert(contentsOf: inserted, at: insertionIndex)
+            commitEdit(characters, insertionIndex: insertionIndex + inserted.count)
         case .backspace:
             guard insertionIndex > 0 else { return true }
             characters.remove(at: insertionIndex - 1)

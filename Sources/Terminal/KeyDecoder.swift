@@ -75,6 +75,23 @@ struct KeyDecoder {
         return keys
     }
 
+    /// Ends whatever is still open after the input has gone quiet: a paste whose end marker never
+    /// came is delivered as it is, a cut sequence is dropped. Without this, a stray ESC [ 200 ~
+    /// would swallow every later key as pasted text.
+    mutating func finishPending() -> [Key] {
+        if case .paste = mode {
+            pasteEscape.removeAll()
+            keys.append(.paste(String(pasted)))
+            pasted.removeAll()
+        } else if mode == .escape {
+            keys.append(.escape)
+        }
+        mode = .ground
+        flushText()
+        defer { keys.removeAll() }
+        return keys
+    }
+
     /// Decodes a complete batch with a fresh decoder (an unfinished sequence at the end is dropped).
     static func decode(_ inputs: [RawInput]) -> [Key] {
         var decoder = KeyDecoder()

@@ -49,6 +49,10 @@ public final class TerminalSession {
     private let cursesScreen: CursesScreen
     private let continuation: AsyncStream<[TerminalEvent]>.Continuation
     private var decoder = KeyDecoder()
+    /// Counts reads that left the decoder pending, so a quiet-time flush knows it is still current.
+    private var inputGeneration = 0
+    /// How long an unfinished escape sequence or paste may wait for the rest of its bytes.
+    static let quietInterval: DispatchTimeInterval = .milliseconds(500)
     private let cursesScreenPointer: OpaquePointer
     private var sources: [any DispatchSourceProtocol] = []
     private static var current: TerminalSession?
@@ -280,6 +284,7 @@ public final class TerminalSession {
     /// batch (Ctrl-Z suspends in between: the keys before it are yielded first).
     private func readInput() {
         guard isOpen else { return }
+        inputGeneration &+= 1  // any read makes a pending quiet-time flush stale
         let window = mvx_stdscr()
         var batch: [RawInput] = []
         var character: wint_t = 0
@@ -313,6 +318,21 @@ public final class TerminalSession {
             }
         }
         if !events.isEmpty { continuation.yield(events) }
+        if decoder.isPending { finishPendingWhenQuiet() }
+    }
+
+    /// A sequence or paste still open after a read normally completes with the next one; if no
+    /// input comes for `quietInterval`, it is ended (`KeyDecoder.finishPending`).
+    private func finishPendingWhenQuiet() {
+        inputGeneration &+= 1
+        let generation = inputGeneration
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.quietInterval) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.isOpen, self.inputGeneration == generation, self.decoder.isPending else { return }
+                let events = self.decoder.finishPending().map(TerminalEvent.key)
+                if !events.isEmpty { self.continuation.yield(events) }
+            }
+        }
     }
 
     /// Whether the C library's character set is UTF-8 after setlocale (wide output depends on it).

@@ -78,6 +78,16 @@ struct HostileKeyDecodingTests {
         #expect(!decoder.isPending)
     }
 
+    @Test func anUnendedPasteOrSequenceIsFinishedWhenInputGoesQuiet() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(raw("\u{1B}[200~abc")).isEmpty)
+        #expect(decoder.finishPending() == [.paste("abc")])
+        #expect(decoder.feed(raw("q")) == [.character("q")])
+        #expect(decoder.feed(raw("\u{1B}[1;")).isEmpty)
+        #expect(decoder.finishPending().isEmpty)
+        #expect(decoder.feed(raw("q")) == [.character("q")])
+    }
+
     @Test func aSequenceSplitAcrossReadsIsConsumedWhole() {
         var decoder = KeyDecoder()
         #expect(decoder.feed(raw("\u{1B}[1;")).isEmpty)

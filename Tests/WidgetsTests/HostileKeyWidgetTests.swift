@@ -56,6 +56,30 @@ import Widgets
         #expect(elapsed < .milliseconds(500), "a 10,000-character paste took \(elapsed)")
     }
 
+    @Test func typingFiveThousandKeysIsLinear() {
+        let field = TextField(title: "Name")
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for _ in 0..<5_000 { _ = field.handleKey(.character("y")) }
+        }
+        #expect(field.text.count == 5_000 && field.insertionIndex == 5_000)
+        #expect(elapsed < .milliseconds(300), "5,000 typed keys took \(elapsed)")
+    }
+
+    @Test func aCombiningMarkTypedAloneJoinsTheCharacterBefore() {
+        let field = TextField(title: "Name", text: "ab")
+        _ = field.handleKey(.character("e"))
+        _ = field.handleKey(.character("\u{301}"))
+        #expect(field.text == "abe\u{301}")
+        #expect(field.insertionIndex == 3)
+        _ = field.handleKey(.backspace)
+        #expect(field.text == "ab" && field.insertionIndex == 2)
+        _ = field.handleKey(.left)
+        _ = field.handleKey(.character("x"))
+        _ = field.handleKey(.delete)
+        #expect(field.text == "ax" && field.insertionIndex == 2)
+    }
+
     @Test func otherWidgetsIgnoreAPaste() {
         #expect(!Button(title: "Show").handleKey(.paste("q")))
         #expect(!Label(text: "x").handleKey(.paste("q")))

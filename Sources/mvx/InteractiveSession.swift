@@ -16,7 +16,8 @@ struct InteractiveSession {
     var screenPatterns: [ScreenID: PatternID] = [:]
 
     /// Returns the exit status: 0 after `q` or Ctrl-C, 2 when there is no usable terminal,
-    /// 128 + the signal number after SIGTERM, SIGHUP or SIGINT.
+    /// 128 + the signal number after SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2 or SIGALRM (the
+    /// terminal's watchdog exits with the same status itself if this loop is too busy to get there).
     func run() async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let session: TerminalSession

@@ -261,7 +261,7 @@ public final class TerminalSession {
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Ctrl-Z: gives the terminal back to the shell as `close()` would, stops the process group,
+    /// Ctrl-Z: gives the terminal back to the shell as `close()` would, stops the process (SIGTSTP),
     /// and after `fg` (SIGCONT) takes it again; the `.resize` yielded then makes the app draw a
     /// whole frame (curses clears and repaints everything on the next update).
     private func suspend() {

@@ -13,8 +13,6 @@ import Widgets
 @MainActor
 public final class AppShell {
     public private(set) var state: ShellState
-    /// How many frames were drawn (for benchmarks and tests of coalescing).
-    public private(set) var frameCount = 0
     /// Replays key scripts in every pattern for compare; the composition root supplies it.
     public var replayer: (any ActionReplaying)?
 
@@ -25,8 +23,10 @@ public final class AppShell {
     private let screen: any Screen
     private let host: ModuleHost
     private let sources = SourceListings()
-    private var needsFrame = false
-    private var frameScheduled = false
+    // The scheduler is the shell's own, so it may hold the shell unowned.
+    private lazy var frames = FrameScheduler { [unowned self] in
+        ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
+    }
     private var replay: Task<Void, Never>?
     private var journalObservation: AnyObject?
 
@@ -69,8 +69,21 @@ public final class AppShell {
     }
 
     /// Handles one event from the terminal and schedules a frame.
-    public func handle(_ event: TerminalEvent) {
-        dispatch(ShellEvent(event))
+    public func handle(_ event: TerminalEvent) { handle([event]) }
+
+    /// Handles what the terminal had waiting, in order, and schedules one frame. Characters typed
+    /// into a text field in one burst go to it as one edit (`TypingBurst`); a quit stops the rest.
+    public func handle(_ events: [TerminalEvent]) {
+        var index = 0
+        while index < events.count, !state.shouldQuit {
+            if host.hasTextFocus, let run = TypingBurst.run(in: events, from: index) {
+                dispatch(.key(.paste(run.text)))
+                index += run.events
+            } else {
+                dispatch(ShellEvent(events[index]))
+                index += 1
+            }
+        }
         setNeedsFrame()
     }
 
@@ -123,26 +136,11 @@ public final class AppShell {
     // MARK: - Frames
 
     /// Asks for a frame; frames asked for during one turn of the main actor are drawn once.
-    public func setNeedsFrame() {
-        needsFrame = true
-        guard !frameScheduled else { return }
-        frameScheduled = true
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            self.frameScheduled = false
-            self.renderIfNeeded()
-        }
-    }
-
-    /// Draws a frame now if one was asked for (tests call it instead of waiting for the task).
-    public func renderIfNeeded() {
-        if needsFrame { render() }
-    }
-
-    /// Draws one whole frame.
-    public func render() {
-        needsFrame = false
-        frameCount += 1
-        ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
-    }
+    public func setNeedsFrame() { frames.setNeedsFrame() }
+    /// Draws a frame now if one was asked for (tests call it instead of waiting for the turn to end).
+    public func renderIfNeeded() { frames.renderIfNeeded() }
+    /// Draws one whole frame now.
+    public func render() { frames.render() }
+    /// How many frames were drawn (for benchmarks and tests of coalescing).
+    public var frameCount: Int { frames.frameCount }
 }

@@ -7,6 +7,16 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case enter, escape, backspace, delete, tab, backTab
     case up, down, left, right, home, end, pageUp, pageDown, insert
     case function(Int)
+    /// A key of the numeric keypad in application mode, by what it is labelled: `"1"`, `"-"`,
+    /// `"+"`, `"*"`, `"/"`, `"."`, `"="`, `"0"`…`"9"`. Distinct from the digits on purpose: nothing
+    /// binds it, so keypad 1 does not act as `1` (keypad Enter arrives as `.enter`).
+    case keypad(Character)
+    /// Alt (Meta) plus a character, sent by the terminal as ESC and the character. Nothing binds it.
+    case alt(Character)
+    /// Text pasted while bracketed paste was on, as one event: never commands. Control characters
+    /// are removed (tabs and line breaks kept as `\t` and `\n`) and the text is capped at
+    /// `KeyDecoder.pasteLimit` characters.
+    case paste(String)
 
     /// A short human name, as the key bar and the trace pane print it.
     public var description: String {
@@ -30,6 +40,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .pageDown: "PgDn"
         case .insert: "Insert"
         case .function(let n): "F\(n)"
+        case .keypad(let c): "Keypad \(c)"
+        case .alt(let c): "Alt-\(c)"
+        case .paste(let text): "Paste (\(text.count) characters)"
         }
     }
 }

@@ -13,6 +13,14 @@ public enum Sanitizer {
         return String(out)
     }
 
+    /// `visible(text)` cut to at most `limit` characters, the cut marked with `…` and the original
+    /// length: `xterm-256colorxxxx… (5000 characters)`. For outside text shown in one line.
+    public static func visible(_ text: String, limit: Int) -> String {
+        let count = text.count
+        guard count > limit else { return visible(text) }
+        return visible(String(text.prefix(max(0, limit)))) + "… (\(count) characters)"
+    }
+
     /// True when `text` holds anything `visible(_:)` would replace.
     public static func needsCleaning(_ text: String) -> Bool {
         text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }

@@ -6,6 +6,13 @@ import TerminalRestore
 /// The terminal while mvx owns it: curses set up on stdin/stdout, a `CursesScreen` to draw on,
 /// and keys, resizes and termination signals as one stream of events.
 ///
+/// Everything waiting on the terminal is read and decoded at once and delivered as one batch
+/// (`eventBatches`), so a run loop can handle a burst of keys before it draws a single frame.
+/// Termination signals are caught by a watchdog thread: the run loop gets `.terminate`, and if the
+/// main thread is too busy to close the session within half a second, the watchdog restores the
+/// terminal and exits. Ctrl-Z suspends (terminal restored, process group stopped) and `fg` comes
+/// back with a `.resize` that makes the app draw a whole frame.
+///
 /// ```swift
 /// let session: TerminalSession
 /// do { session = try TerminalSession.open() } catch {
@@ -20,28 +27,42 @@ import TerminalRestore
 /// session.close()
 /// ```
 ///
-/// `close()` puts the terminal back exactly as it was found; so do `exit()` and crashes
-/// (SIGSEGV, SIGILL, SIGABRT, …), through handlers prepared at open time. While open, fd 2 is
+/// `close()` puts the terminal back exactly as it was found; so do `exit()`, crashes
+/// (SIGSEGV, SIGILL, SIGABRT, SIGQUIT, …) and signals that end the app, through handlers prepared
+/// at open time. SIGPIPE is ignored (a write to a closed pipe fails instead). While open, fd 2 is
 /// redirected to a temp file so stray stderr output cannot corrupt the screen; what was written
 /// there is replayed on the real stderr after the terminal is restored.
 @MainActor
 public final class TerminalSession {
     /// The screen to draw on. Its size follows resizes before `.resize` is delivered.
     public var screen: any Screen { cursesScreen }
-    /// Keys, resizes and termination requests, in order. Finishes when the session closes.
-    /// Meant for one consumer (the shell's run loop).
-    public let events: AsyncStream<TerminalEvent>
+    /// Keys, resizes and termination requests, in order, one batch per read of the terminal:
+    /// everything that was waiting. Finishes when the session closes. Meant for one consumer (the
+    /// shell's run loop), which should handle a whole batch before it draws; consume either this
+    /// or `events`, not both.
+    public let eventBatches: AsyncStream<[TerminalEvent]>
+    /// The same events one at a time (the batches flattened).
+    public var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
     /// Whether `close()` has not been called yet.
     public private(set) var isOpen = true
 
     private let cursesScreen: CursesScreen
-    private let continuation: AsyncStream<TerminalEvent>.Continuation
+    private let continuation: AsyncStream<[TerminalEvent]>.Continuation
+    private var decoder = KeyDecoder()
+    /// Counts reads that left the decoder pending, so a quiet-time flush knows it is still current.
+    private var inputGeneration = 0
+    /// How long an unfinished escape sequence or paste may wait for the rest of its bytes.
+    static let quietInterval: DispatchTimeInterval = .milliseconds(500)
     private let cursesScreenPointer: OpaquePointer
     private var sources: [any DispatchSourceProtocol] = []
     private static var current: TerminalSession?
 
-    /// Signals that ask mvx to leave; delivered as `.terminate(signal:)`.
-    static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+    /// Signals that ask mvx to leave; delivered as `.terminate(signal:)`. Besides the usual three,
+    /// those whose default action would kill mvx with the terminal left raw.
+    static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2, SIGALRM]
+    /// How long the main thread has to close the session after a termination signal before the
+    /// watchdog restores the terminal and exits on its own.
+    static let terminationGraceMilliseconds: Int32 = 500
 
     /// Takes over the terminal. Nothing is written to the terminal unless this succeeds: stdin and
     /// stdout must be TTYs and `TERM` a real, known terminal type; otherwise the error's `message`
@@ -60,19 +81,30 @@ public final class TerminalSession {
             throw TerminalError("mvx: cannot read the terminal settings of stdin")
         }
         // A parent (a shell script, a CI runner) may have blocked these; then none would arrive.
-        for signo in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { mvx_unblock_signal(signo) }
-        // Ignored before newterm so ncurses installs no handlers of its own (it only replaces
-        // SIG_DFL); dispatch sources below receive them instead.
-        for signo in [SIGWINCH] + terminationSignals { mvx_ignore_signal(signo) }
+        for signo in [SIGWINCH, SIGQUIT] + terminationSignals { mvx_unblock_signal(signo) }
+        // Set before newterm so ncurses installs no handlers of its own (it only replaces
+        // SIG_DFL): SIGWINCH goes to a dispatch source, the termination signals to the watchdog,
+        // SIGTSTP is ignored (Ctrl-Z is read as a key and suspends through `suspend()`), and
+        // SIGPIPE is ignored for good: a closed pipe on stderr must not kill mvx mid-frame.
+        for signo in [SIGWINCH, SIGTSTP, SIGPIPE] { mvx_ignore_signal(signo) }
+        let installed = terminationSignals.withUnsafeBufferPointer { signals in
+            mvx_install_termination_handlers(signals.baseAddress, Int32(signals.count), terminationGraceMilliseconds)
+        }
+        guard installed == 0 else {
+            for signo in [SIGWINCH, SIGTSTP] { mvx_default_signal(signo) }
+            throw TerminalError("mvx: cannot set up signal handling")
+        }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }  // Esc reacts at once, not after 1 s
 
         guard let screenPointer = mvx_newterm(nil) else {
-            for signo in [SIGWINCH] + terminationSignals { mvx_default_signal(signo) }
-            throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(Sanitizer.visible(environment["TERM"] ?? "")))")
+            mvx_remove_termination_handlers()
+            for signo in [SIGWINCH, SIGTSTP] { mvx_default_signal(signo) }
+            throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(Sanitizer.visible(environment["TERM"] ?? "", limit: termLimit)))")
         }
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()
-        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { mvx_add_undo_bytes(mvx_string_capability(capability)) }
+        // BD turns bracketed paste off again (only where the terminal offers it, see below).
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup", "BD"] { mvx_add_undo_bytes(mvx_string_capability(capability)) }
         // Without an alternate screen (vt100) the last frame would stay behind the shell prompt.
         if mvx_has_capability("smcup") == 0 { mvx_add_undo_bytes(mvx_string_capability("clear")) }
         mvx_set_curses_active(1)
@@ -95,6 +127,8 @@ public final class TerminalSession {
         }
         let session = TerminalSession(screenPointer: screenPointer, screen: CursesScreen(colorSupport: support))
         current = session
+        // A paste then arrives between ESC [ 200 ~ and ESC [ 201 ~ and becomes one `.paste`.
+        session.setBracketedPaste(true)
         session.startSources()
         return session
     }
@@ -109,6 +143,7 @@ public final class TerminalSession {
         sources.removeAll()
         continuation.finish()
 
+        setBracketedPaste(false)
         let ended = endwin()
         mvx_restore_termios(0)
         // endwin already wrote sgr0/cnorm/rmkx/rmcup; a second rmcup would restore the saved
@@ -118,7 +153,8 @@ public final class TerminalSession {
         mvx_set_curses_active(0)
         mvx_remove_crash_handlers()
         delscreen(cursesScreenPointer)
-        for signo in [SIGWINCH] + Self.terminationSignals { mvx_default_signal(signo) }
+        mvx_remove_termination_handlers()
+        for signo in [SIGWINCH, SIGTSTP] { mvx_default_signal(signo) }
         mvx_release_stderr()
         Self.current = nil
     }
@@ -128,6 +164,16 @@ public final class TerminalSession {
     /// restores the terminal. Never true in normal use (the variable is unset).
     public nonisolated static func isCrashKey(_ key: Key, environment: [String: String]) -> Bool {
         guard let value = environment["MVX_TEST_CRASH_KEY"], let character = value.first, value.count == 1 else {
+            return false
+        }
+        return key == .character(character)
+    }
+
+    /// The test hook for the end-to-end "signals while busy" tests: true when `MVX_TEST_BUSY_KEY`
+    /// is set and `key` is that character. The executable then blocks its main thread, as a very
+    /// long frame would. Never true in normal use (the variable is unset).
+    public nonisolated static func isBusyKey(_ key: Key, environment: [String: String]) -> Bool {
+        guard let value = environment["MVX_TEST_BUSY_KEY"], let character = value.first, value.count == 1 else {
             return false
         }
         return key == .character(character)
@@ -148,6 +194,8 @@ public final class TerminalSession {
         guard let term = environment["TERM"], !term.isEmpty else {
             throw TerminalError("mvx: TERM is not set")
         }
+        // The error line names TERM, cut: a 5,000-character TERM must not fill the screen.
+        let shown = Sanitizer.visible(term, limit: termLimit)
         if term == "dumb" {
             throw TerminalError("mvx: TERM=dumb cannot show a full-screen interface")
         }
@@ -155,8 +203,8 @@ public final class TerminalSession {
         if ProcessInfo.processInfo.environment["TERM"] != term { setenv("TERM", term, 1) }
         switch mvx_probe_terminal(term, 1) {
         case 1: break
-        case 0: throw TerminalError("mvx: unknown terminal type '\(Sanitizer.visible(term))' (TERM)")
-        default: throw TerminalError("mvx: the terminfo database cannot be found (TERM=\(Sanitizer.visible(term)))")
+        case 0: throw TerminalError("mvx: unknown terminal type '\(shown)' (TERM)")
+        default: throw TerminalError("mvx: the terminfo database cannot be found (TERM=\(shown))")
         }
     }
 
@@ -165,7 +213,7 @@ public final class TerminalSession {
     private init(screenPointer: OpaquePointer, screen: CursesScreen) {
         self.cursesScreenPointer = screenPointer
         self.cursesScreen = screen
-        (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
+        (eventBatches, continuation) = AsyncStream.makeStream(of: [TerminalEvent].self, bufferingPolicy: .unbounded)
     }
 
     private func startSources() {
@@ -177,19 +225,66 @@ public final class TerminalSession {
         resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.handleResize() } }
         sources.append(resize)
 
-        for signo in Self.terminationSignals {
-            let source = DispatchSource.makeSignalSource(signal: signo, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { _ = self?.continuation.yield(.terminate(signal: signo)) }
+        // The watchdog passes termination signals on through this pipe (and acts alone if the
+        // main thread does not get to them in time).
+        let termination = DispatchSource.makeReadSource(fileDescriptor: mvx_termination_notify_fd(), queue: .main)
+        termination.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                var events: [TerminalEvent] = []
+                while case let signo = mvx_read_termination_signal(), signo != 0 { events.append(.terminate(signal: signo)) }
+                if !events.isEmpty { _ = self?.continuation.yield(events) }
             }
-            sources.append(source)
         }
+        sources.append(termination)
         for source in sources { source.resume() }
     }
 
-    /// Drains every key curses has (nodelay: ERR means none left) and yields them decoded.
+    /// Sends the terminal's "bracketed paste on/off" (terminfo BE/BD), where it has them.
+    private func setBracketedPaste(_ on: Bool) {
+        guard let capability = mvx_string_capability(on ? "BE" : "BD") else { return }
+        let bytes = Array(Self.withoutPadding(String(cString: capability)).utf8)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(1, raw.baseAddress! + offset, raw.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    /// A terminfo string without its padding (`$<50>`), which only tputs understands (as a delay):
+    /// written raw, as the restore bytes are, it would be printed.
+    nonisolated static func withoutPadding(_ capability: String) -> String {
+        var buffer = [CChar](repeating: 0, count: capability.utf8.count + 1)
+        let length = mvx_strip_padding(capability, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Ctrl-Z: gives the terminal back to the shell as `close()` would, stops the process (SIGTSTP),
+    /// and after `fg` (SIGCONT) takes it again; the `.resize` yielded then makes the app draw a
+    /// whole frame (curses clears and repaints everything on the next update).
+    private func suspend() {
+        setBracketedPaste(false)
+        endwin()
+        mvx_restore_termios(0)
+        mvx_set_curses_active(0)
+        mvx_stop_process_group()
+        mvx_set_curses_active(1)
+        setBracketedPaste(true)
+        // doupdate puts curses' terminal modes and the alternate screen back, keypad() the keypad
+        // transmit mode; clearok makes the next frame repaint every cell.
+        doupdate()
+        keypad(mvx_stdscr(), true)
+        clearok(mvx_stdscr(), true)
+        handleResize(force: true)
+    }
+
+    /// Drains every key curses has (nodelay: ERR means none left) and yields them decoded, as one
+    /// batch (Ctrl-Z suspends in between: the keys before it are yielded first).
     private func readInput() {
         guard isOpen else { return }
+        inputGeneration &+= 1  // any read makes a pending quiet-time flush stale
         let window = mvx_stdscr()
         var batch: [RawInput] = []
         var character: wint_t = 0
@@ -208,11 +303,36 @@ public final class TerminalSession {
             // listening (the fd would stay readable forever) and ask the app to leave.
             if Self.hungUp(0) {
                 sources.first?.cancel()
-                continuation.yield(.terminate(signal: SIGHUP))
+                continuation.yield([.terminate(signal: SIGHUP)])
             }
             return
         }
-        for key in KeyDecoder.decode(batch) { continuation.yield(.key(key)) }
+        var events: [TerminalEvent] = []
+        for key in decoder.feed(batch) {
+            if key == .control("z") {
+                if !events.isEmpty { continuation.yield(events) }
+                events.removeAll()
+                suspend()
+            } else {
+                events.append(.key(key))
+            }
+        }
+        if !events.isEmpty { continuation.yield(events) }
+        if decoder.isPending { finishPendingWhenQuiet() }
+    }
+
+    /// A sequence or paste still open after a read normally completes with the next one; if no
+    /// input comes for `quietInterval`, it is ended (`KeyDecoder.finishPending`).
+    private func finishPendingWhenQuiet() {
+        inputGeneration &+= 1
+        let generation = inputGeneration
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.quietInterval) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.isOpen, self.inputGeneration == generation, self.decoder.isPending else { return }
+                let events = self.decoder.finishPending().map(TerminalEvent.key)
+                if !events.isEmpty { self.continuation.yield(events) }
+            }
+        }
     }
 
     /// Whether the C library's character set is UTF-8 after setlocale (wide output depends on it).
@@ -229,14 +349,53 @@ public final class TerminalSession {
         return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
-    private func handleResize() {
+    private func handleResize(force: Bool = false) {
         guard isOpen else { return }
         var rows: Int32 = 0
         var columns: Int32 = 0
-        guard mvx_window_size(1, &rows, &columns) == 0 else { return }
-        resizeterm(rows, columns)
+        if mvx_window_size(1, &rows, &columns) == 0 {
+            resizeterm(rows, columns)
+        } else if !force {
+            return
+        }
         cursesScreen.refreshSize()
-        continuation.yield(.resize(cursesScreen.size))
+        continuation.yield([.resize(cursesScreen.size)])
+    }
+
+    /// TERM is shown cut to this many characters in error messages.
+    static let termLimit = 64
+}
+
+/// `TerminalSession.events`: the session's event batches, one event at a time.
+public struct TerminalEvents: AsyncSequence, Sendable {
+    public typealias Element = TerminalEvent
+    public typealias Failure = Never
+    let batches: AsyncStream<[TerminalEvent]>
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(batches: batches.makeAsyncIterator())
+    }
+
+    /// Hands out a batch's events in order, then waits for the next batch.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var batches: AsyncStream<[TerminalEvent]>.AsyncIterator
+        var buffered: ArraySlice<TerminalEvent> = []
+
+        public mutating func next() async -> TerminalEvent? {
+            while buffered.isEmpty {
+                guard let batch = await batches.next() else { return nil }
+                buffered = batch[...]
+            }
+            return buffered.popFirst()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> TerminalEvent? {
+            while buffered.isEmpty {
+                guard let batch = await batches.next(isolation: actor) else { return nil }
+                buffered = batch[...]
+            }
+            return buffered.popFirst()
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 // The state and the handlers that restore the terminal; see include/TerminalRestore.h.
 // Everything here that a signal handler reaches (mvx_emergency_restore and what it calls) uses
-// only async-signal-safe calls: tcsetattr, write, dup2, lseek, read, close, sigaction, raise.
+// only async-signal-safe calls: tcsetattr, write, dup2, lseek, read, close, sigaction, raise,
+// _exit. The termination watchdog is a thread of its own, so it also acts while the main thread is busy.
 #include "TerminalRestore.h"
 
 #include <errno.h>
@@ -12,8 +13,15 @@
 #include <termios.h>
 #include <unistd.h>
 
-#define CRASH_SIGNAL_COUNT 6
-static const int crash_signals[CRASH_SIGNAL_COUNT] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
+#include <poll.h>
+#include <time.h>
+
+// SIGQUIT is here too: Swift's crash reporter would otherwise draw a backtrace over the app and
+// wait for a key; the terminal is restored first and the process dies of SIGQUIT.
+#define CRASH_SIGNAL_COUNT 7
+static const int crash_signals[CRASH_SIGNAL_COUNT] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT };
+
+#define MAX_TERMINATION_SIGNALS 16
 
 // One process, one terminal: a single copy of the state, prepared at open time.
 static struct {
@@ -28,7 +36,17 @@ static struct {
     int atexit_registered;
     struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
     char alternate_stack[64 * 1024];  // so a stack overflow (SIGSEGV) can still be handled
-} state = { .real_stderr = -1, .capture_fd = -1 };
+    // Termination: the handler writes the signal number to signal_pipe; the watchdog thread reads
+    // it, passes it on to notify_pipe (which the app reads on its main thread) and, if the app has
+    // not given the terminal back within grace_ms, restores it and exits.
+    int signal_pipe[2];
+    int notify_pipe[2];
+    int grace_ms;
+    int termination_signals[MAX_TERMINATION_SIGNALS];
+    int termination_count;
+    struct sigaction previous_termination_actions[MAX_TERMINATION_SIGNALS];
+    int watchdog_started;
+} state = { .real_stderr = -1, .capture_fd = -1, .signal_pipe = { -1, -1 }, .notify_pipe = { -1, -1 } };
 
 static void write_all(int fd, const char *bytes, size_t count) {
     while (count > 0) {
@@ -54,11 +72,29 @@ void mvx_restore_termios(int fd) {
 
 void mvx_clear_undo_bytes(void) { state.undo_length = 0; }
 
+size_t mvx_strip_padding(const char *bytes, char *out, size_t capacity) {
+    size_t length = 0;
+    if (bytes == NULL || capacity == 0) return 0;
+    for (const char *p = bytes; *p != '\0';) {
+        // terminfo padding, $<5>, $<50/>, $<2.5*>: a delay for tputs, never bytes for the terminal.
+        if (p[0] == '$' && p[1] == '<') {
+            const char *q = p + 2;
+            while ((*q >= '0' && *q <= '9') || *q == '.' || *q == '*' || *q == '/') q++;
+            if (*q == '>' && q > p + 2) { p = q + 1; continue; }
+        }
+        if (length + 1 >= capacity) break;
+        out[length++] = *p++;
+    }
+    out[length] = '\0';
+    return length;
+}
+
 void mvx_add_undo_bytes(const char *bytes) {
     if (bytes == NULL) return;
-    size_t length = strlen(bytes);
+    char stripped[sizeof(state.undo_bytes)];
+    size_t length = mvx_strip_padding(bytes, stripped, sizeof(stripped));
     if (state.undo_length + length >= sizeof(state.undo_bytes)) return;
-    memcpy(state.undo_bytes + state.undo_length, bytes, length);
+    memcpy(state.undo_bytes + state.undo_length, stripped, length);
     state.undo_length += length;
 }
 
@@ -101,7 +137,9 @@ void mvx_release_stderr(void) {
 
 // The terminal back as found, without curses (which is not async-signal-safe): tty modes,
 // undo bytes, then whatever went to stderr — so a "Fatal error" lands on the normal screen.
-static void emergency_restore(void) {
+void mvx_emergency_restore(void);
+static void emergency_restore(void) { mvx_emergency_restore(); }
+void mvx_emergency_restore(void) {
     if (!state.curses_active) return;
     state.curses_active = 0;
     mvx_restore_termios(0);
@@ -159,6 +197,137 @@ void mvx_register_atexit(void) {
         state.atexit_registered = 1;
     }
 }
+
+// MARK: standard descriptors
+
+// Runs before main, before the Swift runtime or libdispatch open anything: a closed fd 0, 1 or 2
+// (`mvx 2>&-`) would otherwise be handed to the next open() — libdispatch's epoll descriptor, which
+// the stderr capture's dup2 then replaced, leaving the event loop spinning on a dead descriptor.
+__attribute__((constructor)) static void open_closed_standard_descriptors(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        int null_fd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (null_fd >= 0 && null_fd != fd) { dup2(null_fd, fd); close(null_fd); }
+    }
+}
+
+// MARK: termination signals
+
+static void termination_handler(int signo) {
+    int saved_errno = errno;
+    unsigned char byte = (unsigned char)signo;
+    if (state.signal_pipe[1] >= 0) (void)!write(state.signal_pipe[1], &byte, 1);
+    errno = saved_errno;
+}
+
+static long long now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static void *watchdog(void *unused) {
+    (void)unused;
+    for (;;) {
+        unsigned char byte = 0;
+        ssize_t n = read(state.signal_pipe[0], &byte, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return NULL;
+        // The app's main thread hears of it through notify_pipe and leaves the usual way...
+        (void)!write(state.notify_pipe[1], &byte, 1);
+        // ...unless it is busy (a long frame, a blocked main actor): then the terminal is put back
+        // from here and the process ends with the status the app would have returned.
+        long long deadline = now_ms() + state.grace_ms;
+        while (state.curses_active && now_ms() < deadline) poll(NULL, 0, 10);
+        if (!state.curses_active) continue;
+        mvx_emergency_restore();
+        _exit(128 + byte);
+    }
+}
+
+static int make_pipe(int fds[2]) {
+    if (fds[0] >= 0) return 0;
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    // The handler must never block on a full pipe.
+    fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK);
+    return 0;
+}
+
+int mvx_install_termination_handlers(const int *signals, int count, int grace_ms) {
+    if (make_pipe(state.signal_pipe) != 0 || make_pipe(state.notify_pipe) != 0) return -1;
+    // The app reads notify_pipe from a dispatch source: never block it.
+    fcntl(state.notify_pipe[0], F_SETFL, fcntl(state.notify_pipe[0], F_GETFL) | O_NONBLOCK);
+    state.grace_ms = grace_ms;
+    if (!state.watchdog_started) {
+        pthread_t thread;
+        pthread_attr_t attributes;
+        pthread_attr_init(&attributes);
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        // The watchdog takes no signals itself: handlers run on the other threads.
+        sigset_t all, previous;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &previous);
+        int created = pthread_create(&thread, &attributes, watchdog, NULL);
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+        pthread_attr_destroy(&attributes);
+        if (created != 0) return -1;
+        state.watchdog_started = 1;
+    }
+    mvx_remove_termination_handlers();
+    if (count > MAX_TERMINATION_SIGNALS) count = MAX_TERMINATION_SIGNALS;
+    for (int i = 0; i < count; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof(action));
+        action.sa_handler = termination_handler;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        sigaction(signals[i], &action, &state.previous_termination_actions[i]);
+        state.termination_signals[i] = signals[i];
+    }
+    state.termination_count = count;
+    return 0;
+}
+
+void mvx_remove_termination_handlers(void) {
+    for (int i = 0; i < state.termination_count; i++) {
+        sigaction(state.termination_signals[i], &state.previous_termination_actions[i], NULL);
+    }
+    state.termination_count = 0;
+}
+
+int mvx_termination_notify_fd(void) { return state.notify_pipe[0]; }
+
+int mvx_read_termination_signal(void) {
+    unsigned char byte = 0;
+    for (;;) {
+        ssize_t n = read(state.notify_pipe[0], &byte, 1);
+        if (n < 0 && errno == EINTR) continue;
+        return n == 1 ? byte : 0;
+    }
+}
+
+// MARK: job control
+
+void mvx_stop_process_group(void) {
+    // SIGTSTP is ignored while curses is up (so ncurses installs no handler of its own); stop the
+    // way the shell expects, with the default action, as vim and htop do.
+    // libdispatch blocks most signals on its threads, the main one included: unblock SIGTSTP here,
+    // or it would stay pending and be discarded when it is ignored again.
+    signal(SIGTSTP, SIG_DFL);
+    sigset_t only, previous;
+    sigemptyset(&only);
+    sigaddset(&only, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &only, &previous);
+    // Thread-directed, so it is delivered here before raise returns (a process-wide kill could
+    // still be pending on another thread when SIGTSTP is ignored again, and be discarded).
+    raise(SIGTSTP);
+    // Execution continues here after SIGCONT (`fg`).
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    signal(SIGTSTP, SIG_IGN);
+}
+
+// MARK: dispositions
 
 void mvx_ignore_signal(int signo) { signal(signo, SIG_IGN); }
 void mvx_default_signal(int signo) { signal(signo, SIG_DFL); }

@@ -3,8 +3,9 @@ import Tracing
 
 /// A one-line editable text box with a title before it: `First name [张伟        ]`.
 ///
-/// When focused it consumes printable characters, Backspace, Delete, ←/→, Home/End and Enter;
-/// the hardware cursor sits at the insertion point, measured in display cells.
+/// When focused it consumes printable characters, a paste (inserted whole, as one edit, line breaks
+/// and tabs as spaces), Backspace, Delete, ←/→, Home/End and Enter; Esc leaves the field (the
+/// window moves the focus on). The hardware cursor sits at the insertion point, in display cells.
 @MainActor
 public final class TextField: View {
     /// What a text field reports to its targets.
@@ -18,8 +19,9 @@ public final class TextField: View {
     /// The content. Setting it in code moves the insertion point to the end and sends no events.
     public var text: String {
         didSet {
-            guard text != oldValue else { return }
-            insertionIndex = text.count
+            guard !isEditingInPlace, text != oldValue else { return }
+            characterCount = text.count
+            insertionIndex = characterCount
             setNeedsDisplay()
         }
     }
@@ -37,20 +39,26 @@ public final class TextField: View {
     /// The insertion point as a count of characters (grapheme clusters) from the start.
     public var insertionIndex: Int {
         didSet {
-            insertionIndex = max(0, min(insertionIndex, text.count))
+            insertionIndex = max(0, min(insertionIndex, characterCount))
             if insertionIndex != oldValue { setNeedsDisplay() }
         }
     }
 
     private var actions: [(event: Event, action: TargetAction)] = []
     private var isEditing = false
+    /// `text.count`, kept so typing at the end costs the same however long the text is (counting
+    /// graphemes is linear: a 5,000-key burst would otherwise be quadratic).
+    private var characterCount: Int
+    /// Set while a key edits `text` in place, so `text`'s observer leaves the bookkeeping to the edit.
+    private var isEditingInPlace = false
 
     /// Creates a text field with a title before its box.
     public init(title: String = "", text: String = "", placeholder: String = "", frame: Rect = .zero) {
         self.title = title
         self.text = text
         self.placeholder = placeholder
-        self.insertionIndex = text.count
+        self.characterCount = text.count
+        self.insertionIndex = characterCount
         super.init(frame: frame)
     }
 
@@ -68,25 +76,33 @@ public final class TextField: View {
     /// Text fields take focus to be edited.
     public override var canBecomeFocused: Bool { true }
 
-    /// Edits the text or moves the insertion point; Esc ends editing without consuming the key.
+    /// Edits the text or moves the insertion point; Esc ends editing without consuming the key
+    /// (the window, which sees Esc first, moves the focus out of the field).
     public override func handleKey(_ key: Key) -> Bool {
-        var characters = Array(text)
         switch key {
         case .character(let character):
-            characters.insert(character, at: insertionIndex)
-            commitEdit(characters, insertionIndex: insertionIndex + 1)
+            insert(String(character), count: 1)
+        case .paste(let pasted):
+            // One edit for the whole paste (one event, one trace line): linear in its length.
+            let inserted = String(pasted.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+            guard !inserted.isEmpty else { return true }
+            insert(inserted, count: inserted.count)
         case .backspace:
             guard insertionIndex > 0 else { return true }
-            characters.remove(at: insertionIndex - 1)
-            commitEdit(characters, insertionIndex: insertionIndex - 1)
+            let at = insertionIndex - 1
+            if insertionIndex == characterCount {  // the last grapheme: nothing else can change
+                editInPlace(insertionIndex: at, countChange: -1) { $0.removeLast() }
+            } else {
+                editInPlace(insertionIndex: at, countChange: nil) { $0.remove(at: $0.index($0.startIndex, offsetBy: at)) }
+            }
         case .delete:
-            guard insertionIndex < characters.count else { return true }
-            characters.remove(at: insertionIndex)
-            commitEdit(characters, insertionIndex: insertionIndex)
+            guard insertionIndex < characterCount else { return true }
+            let at = insertionIndex
+            editInPlace(insertionIndex: at, countChange: nil) { $0.remove(at: $0.index($0.startIndex, offsetBy: at)) }
         case .left: insertionIndex -= 1
         case .right: insertionIndex += 1
         case .home: insertionIndex = 0
-        case .end: insertionIndex = characters.count
+        case .end: insertionIndex = characterCount
         case .enter:
             if delegate?.textFieldShouldReturn(self) ?? true { endEditing() }
         case .escape:
@@ -154,21 +170,47 @@ public final class TextField: View {
         return title.isEmpty ? 0 : DisplayWidth.of(title) + 1
     }
 
-    private func commitEdit(_ characters: [Character], insertionIndex newIndex: Int) {
-        text = String(characters)
-        insertionIndex = newIndex
+    /// Inserts `inserted` (`count` characters) at the insertion point, appending when it is at the end.
+    private func insert(_ inserted: String, count: Int) {
+        let at = insertionIndex
+        if at == characterCount, let first = inserted.first {
+            // Appending: only the last grapheme and the first new one can join (a combining mark).
+            let joins = text.last.map { (String($0) + String(first)).count == 1 } ?? false
+            editInPlace(insertionIndex: at + count - (joins ? 1 : 0), countChange: count - (joins ? 1 : 0)) {
+                $0.append(contentsOf: inserted)
+            }
+        } else {
+            editInPlace(insertionIndex: at + count, countChange: nil) {
+                $0.insert(contentsOf: inserted, at: $0.index($0.startIndex, offsetBy: at))
+            }
+        }
+    }
+
+    /// Changes `text` in place, updates the count (by `countChange`, or by counting when an edit in
+    /// the middle may have joined or split graphemes) and the insertion point, then reports the edit.
+    private func editInPlace(insertionIndex newIndex: Int, countChange: Int?, _ edit: (inout String) -> Void) {
+        isEditingInPlace = true
+        edit(&text)
+        isEditingInPlace = false
+        characterCount = countChange.map { characterCount + $0 } ?? text.count
+        insertionIndex = min(newIndex, characterCount)
+        setNeedsDisplay()
+        commitEdit()
+    }
+
+    private func commitEdit() {
         isEditing = true
-        trace(.view, self, "\(title.isEmpty ? "text" : title): \(Self.traced(characters))")
+        trace(.view, self, "\(title.isEmpty ? "text" : title): \(traced)")
         delegate?.textFieldDidChange(self)
         send(.editingChanged)
     }
 
     /// The text as the trace shows it: whole when short, else its end and its length — a trace line
     /// per edit must not grow with the field, or a long paste would cost the square of its length.
-    static func traced(_ characters: [Character]) -> String {
+    private var traced: String {
         let shown = 40
-        guard characters.count > shown else { return "\"" + String(characters) + "\"" }
-        return "\"…" + String(characters.suffix(shown - 1)) + "\" (\(characters.count) characters)"
+        guard characterCount > shown else { return "\"" + text + "\"" }
+        return "\"…" + String(text.suffix(shown - 1)) + "\" (\(characterCount) characters)"
     }
 
     private func endEditing() {

@@ -74,8 +74,14 @@ public final class Window {
     }
 
     /// Sends `key` along the responder chain; returns whether something consumed it.
+    /// Esc in a text field leaves it: focus moves on to the next control that is not a text field,
+    /// so the keys a text field would type (`q`, digits) work again.
     @discardableResult
     public func handleKey(_ key: Key) -> Bool {
+        if key == .escape, hasValidFocus, let field = focusedView as? TextField {
+            leaveTextField(field)
+            return true
+        }
         var responder: View? = hasValidFocus ? focusedView : innermostViewController.view
         while let view = responder {
             if view.handleKey(key) { return true }
@@ -114,6 +120,18 @@ public final class Window {
         return true
     }
 
+    /// Focuses the first control after `field` (wrapping) that is not a text field; none: no focus.
+    private func leaveTextField(_ field: TextField) {
+        let candidates = rootViewController.view.focusableViews().filter { $0.isVisibleInHierarchy }
+        let start = candidates.firstIndex { $0 === field } ?? 0
+        let rotated = candidates[(start + 1)...] + candidates[..<start]
+        if let next = rotated.first(where: { !($0 is TextField) }) {
+            focus(next)
+        } else {
+            resignFocus()
+        }
+    }
+
     /// Drops the focus (the focused view is leaving the window).
     func resignFocus() {
         guard let previous = focusedView else { return }
@@ -121,11 +139,13 @@ public final class Window {
         previous.didResignFocus()
     }
 
-    /// Focuses `preferred` if it can be, else the first focusable view inside `view`, else nothing.
+    /// Focuses `preferred` if it can be, else the first focusable view inside `view` that is not a
+    /// text field, else nothing: a screen never starts with its focus in a text field unless the
+    /// user (or the controller, by preferring one) put it there, or keys like `q` would be typed.
     func focusFirst(in view: View, preferring preferred: View?) {
         if let preferred, preferred.canBecomeFocused, preferred.isVisibleInHierarchy, preferred.window === self {
             focus(preferred)
-        } else if let first = view.focusableViews().first(where: { $0.isVisibleInHierarchy }) {
+        } else if let first = view.focusableViews().first(where: { $0.isVisibleInHierarchy && !($0 is TextField) }) {
             focus(first)
         } else {
             resignFocus()

@@ -16,7 +16,8 @@ struct InteractiveSession {
     var screenPatterns: [ScreenID: PatternID] = [:]
 
     /// Returns the exit status: 0 after `q` or Ctrl-C, 2 when there is no usable terminal,
-    /// 128 + the signal number after SIGTERM, SIGHUP or SIGINT.
+    /// 128 + the signal number after SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2 or SIGALRM (the
+    /// terminal's watchdog exits with the same status itself if this loop is too busy to get there).
     func run() async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let session: TerminalSession
@@ -29,12 +30,19 @@ struct InteractiveSession {
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
         shell.start()
         var status: Int32 = 0
-        for await event in session.events {
-            if case .key(let key) = event, TerminalSession.isCrashKey(key, environment: environment) {
-                fatalError("crash key pressed (MVX_TEST_CRASH_KEY is set): proving the terminal is restored")
+        // A whole batch (everything the terminal had waiting) is handled before the frame the
+        // shell asked for is drawn at the end of this main-actor turn: a burst costs one frame.
+        for await batch in session.eventBatches {
+            for event in batch {
+                if case .key(let key) = event, TerminalSession.isCrashKey(key, environment: environment) {
+                    fatalError("crash key pressed (MVX_TEST_CRASH_KEY is set): proving the terminal is restored")
+                }
+                if case .key(let key) = event, TerminalSession.isBusyKey(key, environment: environment) {
+                    Self.blockMainThread(on: session.screen)
+                }
+                if case .terminate(let signal) = event { status = 128 + signal }
             }
-            if case .terminate(let signal) = event { status = 128 + signal }
-            shell.handle(event)
+            shell.handle(batch)
             if shell.state.shouldQuit { break }
         }
         shell.stop()
@@ -42,5 +50,13 @@ struct InteractiveSession {
         // Said once, on the restored terminal, rather than lost in the capture while curses ran.
         if let failure = assembly.traceFile?.failure { StandardError.write("MVX_TRACE_FILE: \(failure)") }
         return status
+    }
+
+    /// The busy test hook (`MVX_TEST_BUSY_KEY`): says so on screen, then keeps the main thread
+    /// from the run loop for a minute, as a frame that never ends would.
+    private static func blockMainThread(on screen: any Screen) {
+        screen.put("MVX-TEST-BUSY", at: .zero, style: .reverse, clip: Rect(origin: .zero, size: screen.size))
+        screen.present()
+        for _ in 0..<600 { usleep(100_000) }
     }
 }

@@ -1,84 +1,206 @@
 import Foundation
 import Testing
 
-/// Every error mvx prints quotes something from outside — an option's value, a path, a fixture's
-/// id, an environment variable — and must never pass its control bytes on: an OSC sequence in a
-/// value would retitle the window, clear the screen or write the clipboard. Each case runs the
-/// real binary and reads its stderr byte by byte.
-@Suite("Hostile input: errors never echo control bytes")
+/// Issue 9 in a real terminal: signals while the app is busy, a closed stderr, keypad and other
+/// escape sequences, pastes, Ctrl-Z and Esc in a text field. Each ends with the terminal restored.
+@Suite("Hostile input (tmux)", .serialized,
+       .enabled(if: TmuxSession.isAvailable, "tmux is not installed; end-to-end terminal tests need it"),
+       .timeLimit(.minutes(1)))
 struct HostileInputTests {
-    /// Sets the window title, writes the clipboard (OSC 52), clears the screen.
-    static let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J"
+    static let header = "MVC"
+    /// What the busy hook (`MVX_TEST_BUSY_KEY`) draws before it blocks the main thread.
+    static let busyMarker = "MVX-TEST-BUSY"
 
-    /// Runs mvx (through `env`, for the environment) and returns its status and stderr's bytes.
-    static func run(_ arguments: [String], environment: [String] = []) throws -> (status: Int32, stderr: String) {
-        let result = try TmuxSession.run(["/usr/bin/env"] + environment + [mvxBinary] + arguments)
-        return (result.status, result.error)
+    private func startApp(_ command: [String] = [mvxBinary], environment: [String: String] = [:]) async throws -> TmuxSession {
+        let session = try TmuxSession(command: command, width: 100, height: 30, environment: environment)
+        try await session.expectScreen(shows: Self.header + " ·", "start")
+        return session
     }
 
-    /// Expects a usage-style failure whose message shows the value's bytes as visible stand-ins.
-    static func expectClean(_ result: (status: Int32, stderr: String), sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status != 0, "the hostile value was accepted", sourceLocation: sourceLocation)
-        let bytes = Array(result.stderr.utf8)
-        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "raw control bytes on stderr: \(result.stderr.debugDescription)",
-                sourceLocation: sourceLocation)
-        #expect(result.stderr.contains("␛"), "the value is not shown at all: \(result.stderr)", sourceLocation: sourceLocation)
+    private func exitStatus(_ session: TmuxSession, within timeout: Duration = .seconds(10)) async throws -> Int32 {
+        let status = try await session.waitForExit(timeout: timeout)
+        let screen = try session.capture()
+        return try #require(status, "mvx did not exit within \(timeout); screen:\n\(screen)")
     }
 
-    @Test("option values: --pattern, --screen, --latency, --seed, --fail-rate, --greeting-pattern")
-    func options() throws {
-        for option in ["--pattern", "--screen", "--latency", "--seed", "--fail-rate", "--greeting-pattern"] {
-            Self.expectClean(try Self.run([option, Self.hostile]))
+    /// Shows the help and waits for it (every key sent before `?` has been handled by then), then
+    /// closes it and waits for that: a key sent right after Esc would arrive as Alt plus the key.
+    private func settle(_ session: TmuxSession, _ step: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try session.type("?")
+        try await session.expectScreen(shows: "leave a text field", step, sourceLocation: sourceLocation)
+        try session.send(keys: "Escape")
+        let closed = try await session.waitUntil { try !session.capture().contains("leave a text field") }
+        #expect(closed, "\(step): the help did not close", sourceLocation: sourceLocation)
+    }
+
+    /// Sends Esc to leave a text field and waits until the text cursor is gone (the focus left it).
+    private func leaveTextField(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try session.send(keys: "Escape")
+        let left = try await session.waitUntil(timeout: .seconds(3)) { try !session.paneModes().cursorVisible }
+        let screen = try session.capture()
+        #expect(left, "Esc did not leave the text field:\n\(screen)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Signals
+
+    @Test("a signal ends the app within a second even while its main thread is busy",
+          arguments: [SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGALRM])
+    func signalWhileBusy(signal: Int32) async throws {
+        let session = try await startApp(environment: ["MVX_TEST_BUSY_KEY": "!"])
+        defer { session.close() }
+        try session.type("!")
+        try await session.expectScreen(shows: Self.busyMarker, "busy")
+        try session.signal(signal)
+        #expect(try await exitStatus(session, within: .seconds(2)) == 128 + signal)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    @Test func aClosedTerminalEndsABusyApp() async throws {
+        let session = try await startApp(environment: ["MVX_TEST_BUSY_KEY": "!"])
+        defer { session.close() }
+        try session.type("!")
+        try await session.expectScreen(shows: Self.busyMarker, "busy")
+        let pid = try #require(session.programPID)
+        session.close()  // the terminal goes away: SIGHUP
+        // Gone, or a zombie nobody reaps (a container's init may not): either way no longer running.
+        let gone = try await session.waitUntil(timeout: .seconds(2)) {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return kill(pid, 0) != 0 || stat.split(separator: ")").last?.split(separator: " ").first == "Z"
         }
-        Self.expectClean(try Self.run(["--\(Self.hostile)"]))
+        #expect(gone, "mvx (pid \(pid)) still running a second after its terminal closed")
     }
 
-    @Test("mvx trace: --keys, --pattern, --format")
-    func traceOptions() throws {
-        Self.expectClean(try Self.run(["trace", "--keys", Self.hostile]))
-        Self.expectClean(try Self.run(["trace", "--pattern", Self.hostile]))
-        Self.expectClean(try Self.run(["trace", "--format", Self.hostile]))
+    @Test func sigquitRestoresTheTerminalAndEndsTheProcess() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.signal(SIGQUIT)
+        #expect(try await exitStatus(session, within: .seconds(3)) == 128 + SIGQUIT)
+        try session.expectTerminalRestored(appHeader: Self.header)
     }
 
-    @Test("paths: --fixtures and MVX_TRACE_FILE")
-    func paths() throws {
-        Self.expectClean(try Self.run(["--fixtures", "/nonexistent/" + Self.hostile]))
-        Self.expectClean(try Self.run([], environment: ["MVX_TRACE_FILE=/nonexistent/" + Self.hostile]))
+    @Test func sigpipeIsIgnored() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.signal(SIGPIPE)
+        try await settle(session, "after SIGPIPE")
+        #expect(session.exitStatus == nil)
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
     }
 
-    @Test("a fixture whose duplicate id is an escape sequence")
-    func duplicateID() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let bundled = URL(fileURLWithPath: mvxBinary).deletingLastPathComponent()
-            .appendingPathComponent("mvx_FakeServer.resources/Fixtures")
-        for name in ["xinfang.json", "esf.json", "people.json"] {
-            try FileManager.default.copyItem(at: bundled.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+    @Test func aClosedStderrDoesNotSpinAndQStillQuits() async throws {
+        let session = try await startApp(["/bin/sh", "-c", "exec \"$0\" 2>&-", mvxBinary])
+        defer { session.close() }
+        try await settle(session, "with stderr closed")
+        try session.type("q")
+        #expect(try await exitStatus(session, within: .seconds(3)) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    // MARK: - Keys
+
+    @Test func keypadKeysAndUnknownSequencesAreNotCommands() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        // tmux sends keypad keys in application mode (ESC O q …), as the app asked with smkx.
+        try session.send(keys: "KP1", "KP2", "KP3", "KP8", "KP-")
+        try session.send(keys: "M-q")                          // Alt-q: ESC q
+        try session.send(bytes: [0x1B, 0x5B, 0x31, 0x71])      // ESC [ 1 q
+        try session.send(bytes: [0x1B, 0x4F, 0x71])            // ESC O q
+        try session.send(bytes: [0x1B, 0x5D, 0x30, 0x3B, 0x71, 0x07])  // OSC 0 ; q BEL (a title)
+        try await settle(session, "after keypad keys and escape sequences")
+        let screen = try session.capture()
+        #expect(session.exitStatus == nil, "one of them quit:\n\(screen)")
+        #expect(!screen.contains("Source ·") && !screen.contains("Metrics") && screen.contains("MVC · Greeting"),
+                "one of them acted as a command:\n\(screen)")
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    @Test func aBracketedPasteIsTextNotCommands() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.paste("q1s\u{1B}[31m")  // outside a text field: ignored whole
+        try await settle(session, "after a paste with q")
+        let afterPaste = try session.capture()
+        #expect(session.exitStatus == nil, "the paste quit:\n\(afterPaste)")
+        try session.send(keys: "Up", "Up")  // the first name
+        let long = String(repeating: "x", count: 4_990) + "q1234"
+        try session.paste(long)
+        try await session.expectScreen(shows: "xxq1234", "the paste in the first name")
+        try await leaveTextField(session)
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    @Test func fiveThousandTypedCharactersSettleAndQStillQuits() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.send(keys: "Up", "Up")  // the first name
+        try session.type(String(repeating: "y", count: 4_995) + "z9876")
+        try await session.expectScreen(shows: "yyz9876", "5,000 characters typed into the first name")
+        try await leaveTextField(session)
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    @Test func escLeavesATextFieldSoQQuits() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.send(keys: "Up")  // the last name
+        try session.type("ab")
+        try await session.expectScreen(shows: "Blaineab", "typing in the last name")
+        try await leaveTextField(session)
+        try session.type("q")
+        #expect(try await exitStatus(session, within: .seconds(3)) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    @Test func afterAPatternSwitchQStillQuits() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        for pattern in ["2", "3", "4", "1"] {
+            try session.type(pattern)
+            try session.type("g")
         }
-        let item: [String: Any] = ["id": Self.hostile, "name": "n", "title": "t", "imageUrl": "https://x/1.jpg",
-                                   "price": 1, "area": 1.0, "district": "d"]
-        try JSONSerialization.data(withJSONObject: [item, item]).write(to: folder.appendingPathComponent("rent.json"))
-        let result = try Self.run(["--fixtures", folder.path])
-        Self.expectClean(result)
-        #expect(result.stderr.contains("duplicate"))
+        try session.type("q")
+        #expect(try await exitStatus(session, within: .seconds(3)) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
     }
 
-    @Test("a 5,000-character value is cut, not echoed whole")
-    func longValue() throws {
-        let result = try Self.run(["--pattern", String(repeating: "\u{1B}", count: 5_000)])
-        Self.expectClean(result)
-        let longest = result.stderr.split(separator: "\n").map(\.count).max() ?? 0
-        #expect(longest < 400, "a line of \(longest) characters")
-    }
-}
+    // MARK: - Ctrl-Z
 
-@Suite("Hostile input: numeric options out of range")
-struct NumericOptionTests {
-    @Test("--latency beyond a minute exits 2 with the range, not SIGILL", arguments: ["1e19", "9223372037s", "1e20ms"])
-    func latency(value: String) throws {
-        let result = try TmuxSession.run([mvxBinary, "--latency", value])
-        #expect(result.status == 2)
-        #expect(result.error.contains("latency is 0 to 60s"), "\(result.error)")
+    @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() async throws {
+        let shell = try TmuxSession(command: ["/bin/bash", "--norc", "--noprofile", "-i"], width: 100, height: 30,
+                                    environment: ["PS1": "PROMPT$ "])
+        defer { shell.close() }
+        try await shell.expectScreen(shows: "PROMPT$", "the shell")
+        try shell.type(TmuxSession.shellQuote(mvxBinary))
+        try shell.send(keys: "Enter")
+        try await shell.expectScreen(shows: Self.header + " ·", "start")
+        try shell.send(keys: "C-z")
+        let screen = try await shell.expectScreen(shows: "Stopped", "suspended by Ctrl-Z")
+        #expect(!screen.contains(Self.header + " ·"), "the app is still on screen:\n\(screen)")
+        let modes = try shell.paneModes()
+        #expect(!modes.alternateScreen && modes.cursorVisible && !modes.keypad, "not restored: \(modes)")
+        // The shell's own line editing works: the tty is back in the shell's modes.
+        try shell.type("echo back-in-$((40+2))")
+        try shell.send(keys: "Enter")
+        try await shell.expectScreen(shows: "back-in-42", "the shell after Ctrl-Z")
+        try shell.type("fg")
+        try shell.send(keys: "Enter")
+        try await shell.expectScreen(shows: Self.header + " ·", "redrawn after fg")
+        let redrawn = try shell.capture()
+        #expect(redrawn.contains("q quit") && !redrawn.contains("back-in-42"), "not a full redraw:\n\(redrawn)")
+        try shell.type("q")
+        try await shell.expectScreen(shows: "PROMPT$ ", "back at the prompt after q")
+        try shell.type("exit")
+        try shell.send(keys: "Enter")
+        _ = try await shell.waitForExit()
     }
 }

@@ -106,6 +106,18 @@ final class TmuxSession {
         try tmuxCommand(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Sends raw bytes, as a terminal would for a key tmux has no name for (`1b 4f 71`: ESC O q).
+    func send(bytes: [UInt8]) throws {
+        try tmuxCommand(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// Pastes `text` as a terminal does: bracketed (ESC [ 200 ~ … ESC [ 201 ~) when the program
+    /// asked for bracketed paste, plain otherwise (`paste-buffer -p`).
+    func paste(_ text: String) throws {
+        try tmuxCommand(["set-buffer", "-b", "e2e", "--", text])
+        try tmuxCommand(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", name])
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmuxCommand(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
     }

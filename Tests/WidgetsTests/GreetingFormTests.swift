@@ -37,6 +37,7 @@ private final class GreetingViewController: ViewController, TextFieldDelegate {
         let controller = GreetingViewController()
         let window = Window(rootViewController: NavigationController(rootViewController: controller))
         window.appear()
+        window.handleKey(.down)  // from the button (a screen starts outside its text fields) round to the first name
         for character in "伟" { window.handleKey(.character(character)) }
         window.handleKey(.down)
         for character in "张" { window.handleKey(.character(character)) }

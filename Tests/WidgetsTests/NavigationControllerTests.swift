@@ -72,12 +72,16 @@ import Widgets
         window.appear()
         let field = TextField(title: "Name")
         navigation.pushViewController(FormViewController(title: "Edit", views: [field]))
-        #expect(window.focusedView === field)
+        #expect(window.focusedView == nil)  // a new screen never starts in a text field
+        window.focus(field)
         _ = window.handleKey(.character("a"))
         #expect(window.handleKey(.backspace))  // the field deletes "a"
         #expect(field.text.isEmpty)
         #expect(navigation.viewControllers.count == 2)
-        #expect(window.handleKey(.escape))  // the field ends editing, the navigation pops
+        #expect(window.handleKey(.escape))  // Esc leaves the field (nothing else to focus)...
+        #expect(window.focusedView == nil)
+        #expect(navigation.viewControllers.count == 2)
+        #expect(window.handleKey(.escape))  // ...and the next one pops
         #expect(navigation.viewControllers.count == 1)
         #expect(!window.handleKey(.escape))  // at the root Esc goes to the shell
     }
@@ -91,6 +95,7 @@ import Widgets
         window.focus(second)
         let field = TextField()
         navigation.pushViewController(FormViewController(views: [field]))
+        window.focus(field)
         #expect(window.focusedView === field)
         navigation.popViewController()
         #expect(window.focusedView === second)

@@ -44,7 +44,7 @@ public final class HeadlessSession {
     /// Presses keys that arrive together (a paste, a fast typist, a held key): each is handled in
     /// turn and one frame is drawn at the end, as the terminal's event loop coalesces them.
     public func pressBurst(_ keys: [Key]) {
-        for key in keys { shell.handle(.key(key)) }
+        shell.handle(keys.map { .key($0) })
         shell.renderIfNeeded()
     }
 

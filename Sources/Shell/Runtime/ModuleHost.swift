@@ -68,7 +68,7 @@ final class ModuleHost {
     /// The action a key belongs to: the typing it continues, or a new one named after the key and
     /// the button it pressed.
     private func action(for key: Key, in window: Window, pattern: PatternID) -> TraceContext {
-        if case .character = key, let field = window.focusedView as? TextField {
+        if key.isText, let field = window.focusedView as? TextField {
             let id = ObjectIdentifier(field)
             let context = typing?.field == id ? typing!.context
                 : tracer.beginAction("typing in \(field.title)", pattern: pattern.name)
@@ -88,6 +88,16 @@ final class ModuleHost {
         // the latest action, like the key presses that led there.
         Trace.$context.withValue(lastAction) {
             window?.render(in: canvas)
+        }
+    }
+}
+
+extension Key {
+    /// A character or a paste: what a text field takes as text.
+    var isText: Bool {
+        switch self {
+        case .character, .paste: true
+        default: false
         }
     }
 }

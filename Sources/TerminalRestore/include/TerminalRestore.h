@@ -7,6 +7,8 @@
 #ifndef MVX_TERMINAL_RESTORE_H
 #define MVX_TERMINAL_RESTORE_H
 
+#include <stddef.h>
+
 /// Saves the tty modes of fd so they can be put back exactly. Returns 0 on success.
 int mvx_save_termios(int fd);
 /// Puts back the tty modes saved by mvx_save_termios (nothing when none were saved).
@@ -17,6 +19,9 @@ void mvx_clear_undo_bytes(void);
 /// Appends escape bytes (one terminfo string, e.g. the terminal's rmcup) to the undo bytes;
 /// NULL or a string that no longer fits is left out.
 void mvx_add_undo_bytes(const char *bytes);
+/// Copies terminfo string `bytes` to `out` (at most capacity - 1 bytes and a NUL) without its
+/// padding (`$<50>`): tputs turns padding into a delay, a raw write would print it. Returns the length.
+size_t mvx_strip_padding(const char *bytes, char *out, size_t capacity);
 /// Writes the undo bytes (attributes off, cursor on, keypad off, alternate screen off) to fd.
 void mvx_write_undo_bytes(int fd);
 
@@ -35,6 +40,24 @@ void mvx_release_stderr(void);
 void mvx_install_crash_handlers(void);
 /// Puts back the handlers that were there before mvx_install_crash_handlers.
 void mvx_remove_crash_handlers(void);
+/// Restores the terminal now if curses is active (tty modes, undo bytes, stderr). Async-signal-safe.
+void mvx_emergency_restore(void);
+
+/// Handles `signals` (SIGTERM, SIGHUP, …) on a watchdog thread of their own: each arrival is passed
+/// on to mvx_termination_notify_fd for the app's run loop, and if curses is still active
+/// `grace_ms` later (the main thread is busy), the watchdog restores the terminal and exits with
+/// 128 + the signal. Returns 0 on success.
+int mvx_install_termination_handlers(const int *signals, int count, int grace_ms);
+/// Puts back the dispositions the termination signals had before (the watchdog stays, idle).
+void mvx_remove_termination_handlers(void);
+/// The non-blocking read end on which termination signals arrive, one byte each; -1 before install.
+int mvx_termination_notify_fd(void);
+/// Reads one signal number from mvx_termination_notify_fd; 0 when none is waiting.
+int mvx_read_termination_signal(void);
+
+/// Stops the process with SIGTSTP's default action (Ctrl-Z), returning after SIGCONT (`fg`).
+void mvx_stop_process_group(void);
+
 /// Registers, once per process, an exit() handler that restores the terminal if curses is active.
 void mvx_register_atexit(void);
 

@@ -70,10 +70,11 @@ public enum ColorSupport: Sendable, Hashable {
 }
 
 extension ColorSupport {
-    /// Chooses what to use from what the terminal reports. `NO_COLOR` in the environment (any
-    /// value, even empty: https://no-color.org) forces `.none`, as does a terminal without colours.
+    /// Chooses what to use from what the terminal reports. `NO_COLOR` set to anything but the empty
+    /// string (the no-color.org convention: an empty value means unset) forces `.none`, as does a
+    /// terminal without colours.
     public static func detect(hasColors: Bool, colorCount: Int, environment: [String: String]) -> ColorSupport {
-        if environment["NO_COLOR"] != nil || !hasColors { return .none }
+        if wantsNoColor(environment) || !hasColors { return .none }
         if colorCount >= 256 { return .indexed256 }
         if colorCount >= 8 { return .basic8 }
         return .none
@@ -98,5 +99,12 @@ extension ColorSupport {
     public func resolve(_ style: Style) -> (foreground: Int, background: Int, attributes: Attributes) {
         guard self != .none else { return (-1, -1, style.attributes) }
         return (terminalIndex(of: style.foreground) ?? -1, terminalIndex(of: style.background) ?? -1, style.attributes)
+    }
+}
+
+extension ColorSupport {
+    /// Whether the user asked for no colour: `NO_COLOR` present and not empty.
+    public static func wantsNoColor(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty
     }
 }

@@ -120,7 +120,7 @@ public final class TerminalSession {
         nodelay(window, true)  // reads never block the main actor
 
         var support = ColorSupport.none
-        if environment["NO_COLOR"] == nil, has_colors() {
+        if !ColorSupport.wantsNoColor(environment), has_colors() {
             start_color()
             use_default_colors()
             support = ColorSupport.detect(hasColors: true, colorCount: Int(mvx_colors()), environment: environment)

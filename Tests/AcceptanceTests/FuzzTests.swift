@@ -31,7 +31,16 @@ struct FuzzTests {
         .character(" "), .character("a"), .character("张"), .character("r"), .character("g"), .character("l"),
         .character("1"), .character("2"), .character("3"), .character("4"), .character("?"), .character("["),
         .character("]"), .character("\u{1B}"), .function(5),
+        // What a hostile terminal or user sends: keypad keys, Alt chords, function keys, pastes.
+        .keypad("1"), .keypad("-"), .keypad("8"), .alt("q"), .alt("x"), .function(1), .function(12),
+        .paste("q"), .paste("\u{1B}]0;x\u{07}q2l"),
     ]
+
+    /// A paste of up to 10,000 characters, sometimes of commands (`q`, `1`-`4`), sometimes wide.
+    static func paste(_ random: inout Generator) -> Key {
+        let alphabet: [Character] = ["q", "1", "4", "x", "a", "张", " ", "\u{1B}", "[", "O"]
+        return .paste(String((0..<random.below(10_000)).map { _ in alphabet[random.below(alphabet.count)] }))
+    }
 
     @Test("100,000 random keys across all modules, random sizes, chaotic network", arguments: [UInt64(1), 2024])
     func storm(seed: UInt64) async {
@@ -52,6 +61,14 @@ struct FuzzTests {
                 app.network.scenario?.offline.toggle()
             } else if roll < 10 {
                 await app.advance(by: .milliseconds(random.below(500)))
+            } else if roll < 11 {
+                app.session.pressBurst([Self.paste(&random)])
+                pressed += 1
+            } else if roll < 12 {
+                // A run of characters typed at once: into a field it is one edit, elsewhere commands.
+                let run = (0..<random.below(2_000)).map { _ in Key.character(["a", "g", "2", "l"][random.below(4)]) }
+                app.session.pressBurst(run)
+                pressed += run.count
             } else {
                 // Keys come in bursts of 1 to 8, a frame after each burst, as from a real terminal.
                 let burst = (0...random.below(8)).map { _ in Self.keys[random.below(Self.keys.count)] }
@@ -72,6 +89,10 @@ struct FuzzTests {
         #expect(app.network.monitor.inFlight == 0)
         app.session.resize(to: Size(width: 120, height: 40))
         #expect(!app.shows("Loading"), "\(app.shell.state.pattern) \(app.shell.state.screen):\n\(app.moduleText)")
+        // Whatever the storm left open — help, a panel, a text field — Esc and q still quit.
+        #expect(!app.shell.state.shouldQuit, "nothing in the storm is a quit (pastes are text, never commands)")
+        await app.press(.escape, .escape, .escape, .character("q"))
+        #expect(app.shell.state.shouldQuit, "q did not quit after the storm")
         #expect(app.appState.person.id.isEmpty == false)
         if let selected = app.appState.selectedListingID {
             #expect(selected.contains(":"))

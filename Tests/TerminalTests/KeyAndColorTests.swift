@@ -70,7 +70,8 @@ struct ColorFallbackTests {
 
     @Test func noColorAnyValueMeansNone() {
         #expect(ColorSupport.detect(hasColors: true, colorCount: 256, environment: ["NO_COLOR": "1"]) == .none)
-        #expect(ColorSupport.detect(hasColors: true, colorCount: 256, environment: ["NO_COLOR": ""]) == .none)
+        #expect(ColorSupport.detect(hasColors: true, colorCount: 256, environment: ["NO_COLOR": ""]) == .indexed256,
+                "an empty NO_COLOR is unset (no-color.org)")
     }
 
     @Test func indexedColourFallsBack() {

@@ -125,12 +125,14 @@ struct SourcePanel: ShellPanel, Equatable {
     // MARK: - Keys
 
     mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult {
+        // Keys that are not the panel's cost nothing: the trace is read only for the panel's own.
+        guard let command = Keymap.command(for: key, in: id) else { return .shellKeysPass(key) }
         let trace = TraceRows(context.trace)
         let layout = Layout(size: context.size)
-        switch Keymap.command(for: key, in: id) {
-        case .close?:
+        switch command {
+        case .close:
             return .close
-        case .step?:
+        case .step:
             guard let index = selectedIndex(in: trace) else { return .consumed }
             let page = max(1, layout.trace.height - 1)
             let target: Int = switch key {
@@ -142,10 +144,10 @@ struct SourcePanel: ShellPanel, Equatable {
             default: trace.eventRows.count - 1
             }
             select(min(max(0, target), trace.eventRows.count - 1), from: index, in: trace, height: layout.trace.height)
-        case .scrollCode(let up)?:
+        case .scrollCode(let up):
             scrollCode(by: (up ? -1 : 1) * max(1, max(1, layout.source.height) / 2), horizontally: 0,
                        trace: trace, context: context, layout: layout)
-        case .shiftCode(let left)?:
+        case .shiftCode(let left):
             scrollCode(by: 0, horizontally: left ? -Self.columnStep : Self.columnStep,
                        trace: trace, context: context, layout: layout)
         default:

@@ -68,12 +68,6 @@ public final class HeadlessSession {
         shell.renderIfNeeded()
     }
 
-    /// Lets the main actor run what is queued (without waiting for requests), then draws.
-    public func drain() async {
-        for _ in 0..<8 { await Task.yield() }
-        shell.renderIfNeeded()
-    }
-
     /// The open panel's title, as the pane shows it.
     public var panelTitle: String? {
         shell.state.panel.map { $0.title(in: shell.environment.panelContext($0.placement, size: screen.size)) }

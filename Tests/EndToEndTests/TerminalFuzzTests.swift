@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal under a seeded storm: named keys, raw escape sequences,
+/// keypad and function keys, pastes bracketed and not (up to 10,000 characters), resizes, and
+/// signals it must shrug off (SIGWINCH, SIGPIPE, SIGCONT, SIGCHLD) at random moments, on a slow and
+/// failing network. After each storm Esc and `q` must still quit within a second, with the
+/// terminal restored.
+@Suite("Terminal fuzz (tmux)", .serialized)
+struct TerminalFuzzTests {
+    /// SplitMix64, so a failing seed replays.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    static let names = ["Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "BSpace", "DC", "Home", "End", "PPage",
+                        "NPage", "F1", "F5", "F12", "KP1", "KP2", "KP8", "KP-", "M-q", "M-x", "g", "l", "x", "r", "c",
+                        "n", "s", "m", "?", "[", "]", "1", "2", "3", "4", "a"]
+    /// ESC O q, ESC [ 1 q, an OSC title, an unknown CSI, an unended CSI, a lone ESC.
+    static let sequences: [[UInt8]] = [[0x1B, 0x4F, 0x71], [0x1B, 0x5B, 0x31, 0x71], Array("\u{1B}]0;fuzz\u{07}".utf8),
+                                       Array("\u{1B}[99;99~".utf8), [0x1B, 0x5B, 0x33], [0x1B]]
+
+    @Test("a storm of keys, sequences, pastes, resizes and harmless signals; then q quits within a second",
+          arguments: [UInt64(7), 2026])
+    func storm(seed: UInt64) async throws {
+        var random = Generator(state: seed)
+        let session = try TmuxSession(command: [mvxBinary, "--latency", "0..300ms", "--fail-rate", "0.3",
+                                                "--seed", String(seed)], width: 100, height: 30)
+        defer { session.close() }
+        let (shown, screen) = try await session.waitUntil(screenContains: "MVC")
+        #expect(shown, "mvx did not start:\n\(screen)")
+        for _ in 0..<150 {
+            switch random.below(20) {
+            case 0: try session.resize(width: 40 + random.below(120), height: 10 + random.below(40))
+            case 1: try session.signal([SIGWINCH, SIGPIPE, SIGCONT, SIGCHLD][random.below(4)])
+            case 2: try session.paste(String(repeating: "q1x张 ", count: random.below(2_000)))
+            case 3: try session.type(String(repeating: "a", count: random.below(3_000)))
+            case 4, 5: try session.send(bytes: Self.sequences[random.below(Self.sequences.count)])
+            default: try session.send(keys: Self.names[random.below(Self.names.count)])
+            }
+        }
+        try session.resize(width: 100, height: 30)
+        // The storm is sent far faster than anyone types: wait until the screen holds still. (A
+        // backlog the app cannot work off shows then as a q that does not quit within a second:
+        // the source pane once rebuilt its whole trace for every key it did not use.)
+        var last = try session.capture()
+        _ = try await session.waitUntil(timeout: .seconds(30)) {
+            let now = try session.capture()
+            defer { last = now }
+            return now == last
+        }
+        // Whatever is open — help, a panel, a text field, a detail — Esc closes it. Each Esc is given
+        // the terminal's escape delay before the next key: Esc then a key at once reads as Alt-key.
+        for _ in 0..<3 {
+            try session.send(keys: "Escape")
+            _ = try await session.waitUntil(timeout: .milliseconds(300)) { false }
+        }
+        let start = ContinuousClock.now
+        try session.send(keys: "q")
+        let status = try await session.waitForExit(timeout: .seconds(1))
+        let after = try session.capture()
+        #expect(status != nil, "q did not quit within a second after the storm:\n\(after)")
+        #expect(ContinuousClock.now - start < .seconds(1))
+        if status != nil { try session.expectTerminalRestored(appHeader: "MVC") }
+    }
+}

@@ -3,6 +3,7 @@ import Mediator
 import Model
 import Networking
 import Terminal
+import TestSupport
 import Testing
 
 /// A seeded storm of random keys and terminal sizes over every module, with a chaotic network
@@ -13,18 +14,6 @@ import Testing
 struct FuzzTests {
     static let keyCount = 100_000
 
-    /// A small deterministic generator (SplitMix64), so a failure replays from its seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 
     static let keys: [Key] = [
         .up, .down, .left, .right, .enter, .escape, .backspace, .delete, .home, .end, .pageUp, .pageDown, .tab, .backTab,
@@ -37,14 +26,14 @@ struct FuzzTests {
     ]
 
     /// A paste of up to 10,000 characters, sometimes of commands (`q`, `1`-`4`), sometimes wide.
-    static func paste(_ random: inout Generator) -> Key {
+    static func paste(_ random: inout SeededGenerator) -> Key {
         let alphabet: [Character] = ["q", "1", "4", "x", "a", "张", " ", "\u{1B}", "[", "O"]
         return .paste(String((0..<random.below(10_000)).map { _ in alphabet[random.below(alphabet.count)] }))
     }
 
     @Test("100,000 random keys across all modules, random sizes, chaotic network", arguments: [UInt64(1), 2024])
     func storm(seed: UInt64) async {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         var scenario = Scenario(seed: seed, latency: .milliseconds(0)...(.milliseconds(400)),
                                 failureRates: FailureRates(total: 0.3))
         scenario.offline = false

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary in a real terminal under a seeded storm: named keys, raw escape sequences,
@@ -8,18 +9,6 @@ import Testing
 /// terminal restored.
 @Suite("Terminal fuzz (tmux)", .serialized)
 struct TerminalFuzzTests {
-    /// SplitMix64, so a failing seed replays.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 
     static let names = ["Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "BSpace", "DC", "Home", "End", "PPage",
                         "NPage", "F1", "F5", "F12", "KP1", "KP2", "KP8", "KP-", "M-q", "M-x", "g", "l", "x", "r", "c",
@@ -31,7 +20,7 @@ struct TerminalFuzzTests {
     @Test("a storm of keys, sequences, pastes, resizes and harmless signals; then q quits within a second",
           arguments: [UInt64(7), 2026])
     func storm(seed: UInt64) async throws {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0..300ms", "--fail-rate", "0.3",
                                                 "--seed", String(seed)], width: 100, height: 30)
         defer { session.close() }

@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
+            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "MVC", "MVP", "FakeServer", "Networking", "Model",
                            "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics", "PatternVocabulary", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
@@ -181,7 +181,7 @@ let package = Package(
         // The same key scripts against all four patterns, through the headless shell.
         .testTarget(
             name: "AcceptanceTests",
-            dependencies: ["MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Model",
+            dependencies: ["AppComposition", "MVC", "MVP", "MVVM", "VIPER", "Mediator", "Shell", "FakeServer", "Networking", "Model",
                            "Tracing", "Widgets", "Terminal", "TestSupport", "PatternVocabulary", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),

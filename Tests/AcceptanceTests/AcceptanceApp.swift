@@ -1,3 +1,4 @@
+import AppComposition
 import Clocks
 import FakeServer
 import Mediator
@@ -27,7 +28,7 @@ enum PatternsUnderTest {
 @MainActor
 final class AcceptanceApp {
     /// The patterns under test. Each pattern module adds itself here once it exists.
-    static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
+    static let patterns = AppAssembly.patterns
 
     let session: HeadlessSession
     let appState: AppState
@@ -45,8 +46,7 @@ final class AcceptanceApp {
         fixtures: Fixtures = TestNetwork.bundledFixtures
     ) {
         let network = TestNetwork(latency: latency, offline: offline, fixtures: fixtures)
-        let registry = ModuleRegistry()
-        for modules in Self.patterns { registry.register(modules) }
+        let registry = AppAssembly.patternRegistry(Self.patterns)
         self.clock = network.clock
         self.appState = appState
         self.session = HeadlessSession(

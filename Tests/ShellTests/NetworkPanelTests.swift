@@ -1,3 +1,4 @@
+import AppComposition
 import Clocks
 import FakeServer
 import Mediator
@@ -171,8 +172,7 @@ struct NetworkPanelTests {
         let clock = TestClock()
         var scenario = Scenario.instant
         scenario.latency = .milliseconds(300) ... .milliseconds(300)
-        let registry = ModuleRegistry()
-        for modules in TestApp.allPatterns { registry.register(modules) }
+        let registry = AppAssembly.patternRegistry()
         let network = TestApp.network(clock: clock, scenario: scenario)
         let session = HeadlessSession(registry: registry, context: ModuleContext(appState: AppState(), network: network),
                                       size: Size(width: 120, height: 40), pattern: .viper, screen: .listings)

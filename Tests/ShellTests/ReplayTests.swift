@@ -1,9 +1,11 @@
+import AppComposition
 import FakeServer
 import Foundation
 import Mediator
 import Model
 import PatternVocabulary
 import Terminal
+import TestSupport
 import Testing
 import Tracing
 @testable import Replay
@@ -11,13 +13,9 @@ import Tracing
 
 extension TestApp {
     /// The runner the composition root makes: every pattern, and per replay a fresh shared state and
-    /// a zero-latency fake network on an immediate clock.
+    /// a zero-latency fake network on an instant clock.
     static func replayRunner() -> ReplayRunner {
-        let registry = ModuleRegistry()
-        for modules in allPatterns { registry.register(modules) }
-        return ReplayRunner(registry: registry) {
-            ModuleContext(appState: AppState(), network: network(clock: InstantClock()))
-        }
+        AppAssembly.replayRunner(registry: AppAssembly.patternRegistry(), fixtures: TestNetwork.bundledFixtures)
     }
 }
 

@@ -1,3 +1,4 @@
+import AppComposition
 import Clocks
 import Mediator
 import MVC
@@ -17,8 +18,7 @@ struct ShellReducerTests {
 
     static func environment(patterns: [any PatternModules.Type] = TestApp.allPatterns, canReplay: Bool = true)
         -> ShellEnvironment {
-        let registry = ModuleRegistry()
-        for modules in patterns { registry.register(modules) }
+        let registry = AppAssembly.patternRegistry(patterns)
         return ShellEnvironment(registry: registry, canReplay: canReplay, trace: TraceBuffer(),
                                 network: TestApp.network(clock: ImmediateClock()))
     }

@@ -1,3 +1,4 @@
+import AppComposition
 import Clocks
 import FakeServer
 import Networking
@@ -187,8 +188,7 @@ struct ShellTests {
     @Test("many frame requests in one turn draw exactly one frame", .timeLimit(.minutes(1)))
     func coalescing() async {
         let screen = SignallingScreen(size: Size(width: 80, height: 24))
-        let registry = ModuleRegistry()
-        for modules in TestApp.allPatterns { registry.register(modules) }
+        let registry = AppAssembly.patternRegistry()
         let buffer = TraceBuffer()
         let shell = AppShell(
             registry: registry, context: ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock())),
@@ -249,8 +249,7 @@ struct GoldenScreenTests {
     func listingsLoadingAndOffline() async {
         var scenario = Scenario.instant
         scenario.offline = true
-        let registry = ModuleRegistry()
-        for modules in TestApp.allPatterns { registry.register(modules) }
+        let registry = AppAssembly.patternRegistry()
         let app = HeadlessSession(
             registry: registry,
             context: ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock(), scenario: scenario)),

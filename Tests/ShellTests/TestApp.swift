@@ -1,12 +1,9 @@
+import AppComposition
 import Clocks
 import FakeServer
 import Mediator
 import Model
-import MVC
-import MVP
-import MVVM
 import PatternVocabulary
-import VIPER
 import Networking
 import Shell
 import Terminal
@@ -16,18 +13,16 @@ import TestSupport
 /// in-memory screen.
 @MainActor
 enum TestApp {
-    static let allPatterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
+    /// The four patterns, as the composition root registers them.
+    static let allPatterns = AppAssembly.patterns
 
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,
         screenPatterns: [ScreenID: PatternID] = [:], appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
         clock: any Clock<Duration> = InstantClock()
     ) -> HeadlessSession {
-        let registry = ModuleRegistry()
-        for modules in patterns { registry.register(modules) }
-        return HeadlessSession(
-            registry: registry, context: ModuleContext(appState: appState, network: network(clock: clock)), size: size,
-            pattern: pattern, screen: screen, screenPatterns: screenPatterns)
+        AppAssembly.headlessSession(network: network(clock: clock), appState: appState, size: size, pattern: pattern,
+                                    screen: screen, screenPatterns: screenPatterns, patterns: patterns)
     }
 
     /// The fake network over the bundled fixtures, instant and without failures unless told.

@@ -275,18 +275,18 @@ struct KeyDecoder {
         }
     }
 
+    /// The arrows, Home and End: the same final byte after `ESC [` and after `ESC O`.
+    private static let cursorKeys: [Character: Key] = [
+        "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end]
+
     /// The key of `ESC [ parameters final`, for the common xterm/VT220 spellings without
     /// modifiers; nil for the rest (modified keys, mouse reports, replies, unknown sequences).
     static func csiKey(parameters: [UInt32], final: UInt32) -> Key? {
         let text = String(String.UnicodeScalarView(parameters.compactMap(Unicode.Scalar.init)))
         guard text.isEmpty || text == "1" || final == 0x7E else { return nil }
-        switch Unicode.Scalar(final).map(Character.init) {
-        case "A": return .up
-        case "B": return .down
-        case "C": return .right
-        case "D": return .left
-        case "H": return .home
-        case "F": return .end
+        let character = Unicode.Scalar(final).map(Character.init)
+        if let character, let key = cursorKeys[character] { return key }
+        switch character {
         case "Z": return text.isEmpty ? .backTab : nil
         case "~":
             switch text {
@@ -317,13 +317,8 @@ struct KeyDecoder {
     /// The key of `ESC O final`: cursor and F1–F4 in application mode, and the keypad.
     static func ss3Key(final: UInt32) -> Key? {
         guard let character = Unicode.Scalar(final).map(Character.init) else { return nil }
+        if let key = cursorKeys[character] { return key }
         switch character {
-        case "A": return .up
-        case "B": return .down
-        case "C": return .right
-        case "D": return .left
-        case "H": return .home
-        case "F": return .end
         case "P": return .function(1)
         case "Q": return .function(2)
         case "R": return .function(3)

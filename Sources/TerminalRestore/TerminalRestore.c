@@ -162,6 +162,16 @@ static void crash_handler(int signo) {
     raise(signo);
 }
 
+// One handler for `signo` with an empty mask and `flags`; the disposition it replaces goes to `previous`.
+static void install_handler(int signo, void (*handler)(int), int flags, struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = flags;
+    sigaction(signo, &action, previous);
+}
+
 void mvx_install_crash_handlers(void) {
     if (state.crash_handlers_installed) return;
     // The handlers run on their own stack (for the thread that opened the terminal, the main one).
@@ -171,12 +181,7 @@ void mvx_install_crash_handlers(void) {
     alternate.ss_size = sizeof(state.alternate_stack);
     sigaltstack(&alternate, NULL);
     for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-        struct sigaction action;
-        memset(&action, 0, sizeof(action));
-        action.sa_handler = crash_handler;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_ONSTACK;
-        sigaction(crash_signals[i], &action, &state.previous_crash_actions[i]);
+        install_handler(crash_signals[i], crash_handler, SA_ONSTACK, &state.previous_crash_actions[i]);
     }
     state.crash_handlers_installed = 1;
 }
@@ -277,12 +282,7 @@ int mvx_install_termination_handlers(const int *signals, int count, int grace_ms
     mvx_remove_termination_handlers();
     if (count > MAX_TERMINATION_SIGNALS) count = MAX_TERMINATION_SIGNALS;
     for (int i = 0; i < count; i++) {
-        struct sigaction action;
-        memset(&action, 0, sizeof(action));
-        action.sa_handler = termination_handler;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        sigaction(signals[i], &action, &state.previous_termination_actions[i]);
+        install_handler(signals[i], termination_handler, SA_RESTART, &state.previous_termination_actions[i]);
         state.termination_signals[i] = signals[i];
     }
     state.termination_count = count;

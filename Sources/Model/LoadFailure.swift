@@ -1,0 +1,29 @@
+/// Why data could not be loaded, in the model's words. The model-layer services (`PersonService`,
+/// `ListingsFeed`) translate the network layer's errors into it, so no pattern module names the
+/// network layer to show a failure.
+public enum LoadFailure: Error, Sendable, Hashable {
+    /// The source has nothing to show (an empty first page, an unknown person).
+    case empty
+    /// The load was cancelled (a newer load, a source switch, the screen went away): show nothing.
+    case cancelled
+    /// Any other failure: a sentence for a status line and a short name for the trace.
+    case failed(userMessage: String, shortName: String)
+
+    /// A sentence for a status line.
+    public var userMessage: String {
+        switch self {
+        case .empty: "Nothing to show."
+        case .cancelled: "Cancelled."
+        case .failed(let userMessage, _): userMessage
+        }
+    }
+
+    /// A short name for traces ("timeout", "malformed").
+    public var shortName: String {
+        switch self {
+        case .empty: "empty"
+        case .cancelled: "cancelled"
+        case .failed(_, let shortName): shortName
+        }
+    }
+}

@@ -18,7 +18,8 @@ build: deps
 ## Every test: unit, acceptance, golden screens and end-to-end in tmux.
 test: test-deps
 	$(SWIFT) build $(IMPORT_CHECK) --product mvx
-	$(SWIFT) test $(IMPORT_CHECK)
+	$(SWIFT) test $(IMPORT_CHECK) --xunit-output .build/test-results.xml
+	scripts/write-test-inventory --check .build/test-results-swift-testing.xml
 
 ## Prints speed and memory figures (no pass/fail).
 bench: deps
@@ -40,8 +41,12 @@ install: deps
 goldens:
 	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
 
-## Writes the generated docs; the tests fail when the checked-in ones are stale.
+## Writes the generated docs and the list of tests the metrics count (by running them); the
+## tests fail when the checked-in ones are stale.
 docs: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '^(MVC|MVP|MVVM|VIPER|Acceptance)Tests\.' --xunit-output .build/docs-tests.xml
+	scripts/write-test-inventory .build/docs-tests-swift-testing.xml
 	$(SWIFT) build --product mvx
 	scripts/write-diagrams .build/debug/mvx
 	scripts/write-comparison .build/debug/mvx

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// A fair comparison holds everything but the pattern constant: each pattern module uses exactly
+/// the same things from the layers below it (model, network, reformers and the model-layer
+/// services). A pattern that drove the network managers itself, or got a code path the others get
+/// from shared code, would show here as a name only it uses.
+@Suite("Architecture: the four patterns use the same shared layers")
+struct SharedLayerUsageTests {
+    /// The layers below the pattern modules whose names are compared.
+    static let sharedLayers = ["Sources/Model", "Sources/Networking", "Sources/Reformers"]
+
+    @Test("every pattern module names the same types and functions of the model and network layers")
+    func sameSharedNames() {
+        let usage = SharedLayerUsage.measure()
+        let all = usage.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for pattern in ArchitectureTests.patterns {
+            let used = usage[pattern] ?? []
+            let others = ArchitectureTests.patterns.filter { $0 != pattern }
+            let onlyHere = used.filter { name in others.contains { usage[$0]?.contains(name) != true } }
+            #expect(used == all, """
+                \(pattern) lacks \(all.subtracting(used).sorted()), which another pattern uses; \
+                of its own names, \(onlyHere.sorted()) are not used by every other pattern
+                """)
+        }
+    }
+
+    @Test("a pattern that names a network manager itself is caught")
+    func catchesAnExtraName() {
+        let shared: Set<String> = ["ListingsFeed", "PersonManager", "AppState", "fetchData", "refresh"]
+        let names = SharedLayerUsage.names(in: """
+            // PersonManager in a comment does not count, nor "PersonManager" in a string.
+            let feed: any ListingsFeed = make(PersonManager.self, fetchData: 1)
+            feed.refresh()
+            """, among: shared)
+        #expect(names == ["ListingsFeed", "PersonManager", "refresh"])
+    }
+}
+
+/// The names each pattern module uses from the shared layers below it.
+enum SharedLayerUsage {
+    static func measure() -> [String: Set<String>] {
+        var declared = Set<String>()
+        for layer in SharedLayerUsageTests.sharedLayers {
+            for file in ArchitectureTests.sources(under: layer) {
+                declared.formUnion(sharedDeclarations(in: text(of: file.path)))
+            }
+        }
+        // A name a pattern declares itself (`refresh`, `listings`) says nothing about the layers below.
+        for pattern in ArchitectureTests.patterns {
+            for file in ArchitectureTests.sources(under: "Sources/Patterns/\(pattern)") {
+                declared.subtract(patternDeclarations(in: text(of: file.path)))
+            }
+        }
+        var usage: [String: Set<String>] = [:]
+        for pattern in ArchitectureTests.patterns {
+            for file in ArchitectureTests.sources(under: "Sources/Patterns/\(pattern)") {
+                usage[pattern, default: []].formUnion(names(in: text(of: file.path), among: declared))
+            }
+        }
+        return usage
+    }
+
+    /// The types a shared layer declares, and its public functions: what a module above can name.
+    static func sharedDeclarations(in source: String) -> Set<String> {
+        let types = source.matches(of: #/\b(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z][A-Za-z0-9_]*)/#)
+        let functions = source.matches(of: #/\bpublic\s+(?:static\s+)?func\s+([a-z][A-Za-z0-9_]*)/#)
+        return Set(types.map { String($0.output.1) } + functions.map { String($0.output.1) })
+    }
+
+    /// Shared-layer members that the standard library's types also have (`Array.removeAll()`).
+    static let standardLibraryNames: Set<String> = ["removeAll"]
+
+    /// Every name a pattern file declares.
+    static func patternDeclarations(in source: String) -> Set<String> {
+        let pattern = #/\b(?:class|struct|enum|protocol|actor|typealias|func|var|let|case)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+        return Set(source.matches(of: pattern).map { String($0.output.1) })
+    }
+
+    /// The identifiers of `source` (comments and string literals left out) that are in `shared`.
+    static func names(in source: String, among shared: Set<String>) -> Set<String> {
+        let code = source
+            .replacing(#/\/\*[\s\S]*?\*\//#, with: " ")
+            .replacing(#/\/\/[^\n]*/#, with: " ")
+            .replacing(#/"(?:[^"\\\n]|\\.)*"/#, with: "\"\"")
+        // Types count wherever they are named; functions only as members (`feed.refresh()`), so an
+        // argument label such as `of` in `showDetail(of:)` is not taken for `ListingSchema.of`.
+        var names = Set<String>()
+        for match in code.matches(of: #/[A-Za-z_][A-Za-z0-9_]*/#) {
+            let name = String(match.output)
+            guard shared.contains(name), !standardLibraryNames.contains(name) else { continue }
+            let isMember = match.range.lowerBound > code.startIndex && code[code.index(before: match.range.lowerBound)] == "."
+            if name.first!.isUppercase || isMember { names.insert(name) }
+        }
+        return names
+    }
+
+    static func text(of path: String) -> String {
+        (try? String(contentsOf: ArchitectureTests.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+}

@@ -23,7 +23,7 @@ struct VIPERListingDetailInteractorTests {
         #expect(detail.name == listing.name)
         #expect(detail.kindLabel == "Second-hand")
         #expect(detail.serviceName == "esf")
-        #expect(detail.rows.first == DetailRow(rawKey: "esf_id", field: "id", value: listing.id))
+        #expect(detail.mappings.first == .init(rawKey: "esf_id", field: "id", value: listing.id))
         #expect(output.missing == nil)
         #expect(network.monitor.inFlight == 0)
     }

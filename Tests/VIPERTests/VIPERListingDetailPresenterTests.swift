@@ -14,7 +14,7 @@ struct VIPERListingDetailPresenterTests {
         presenter.didProvideDetail(ListingDetailData(
             name: "Jing'an flat", title: "2 rooms", kindLabel: "Rent", priceText: "¥4,500/month", areaText: "45 m²",
             district: "Jing'an", imageURL: "https://img/1.jpg", serviceName: "rent",
-            rows: [DetailRow(rawKey: "area", field: "area", value: "45 m²")]))
+            mappings: [.init(rawKey: "area", field: "area", value: "45 m²")]))
         #expect(view.title == "Jing'an flat")
         #expect(view.fields == ["Name Jing'an flat", "Title 2 rooms", "Kind Rent", "Price ¥4,500/month", "Area 45 m²",
                                 "District Jing'an", "Image https://img/1.jpg"])

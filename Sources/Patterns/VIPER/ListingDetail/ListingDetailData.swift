@@ -1,8 +1,13 @@
-import Reformers
-
 /// What crosses from the detail interactor to its presenter: the listing's fields as plain text,
-/// the API it came from and the reformer's raw-key rows. No entity.
+/// the API it came from and the raw-key rows. No entity.
 struct ListingDetailData: Sendable, Equatable {
+    /// One raw key of the source API, the field it became and the value shown for it.
+    struct Mapping: Sendable, Equatable {
+        let rawKey: String
+        let field: String
+        let value: String
+    }
+
     let name: String
     let title: String
     /// `Rent`, `New home`, `Second-hand`.
@@ -15,6 +20,6 @@ struct ListingDetailData: Sendable, Equatable {
     let imageURL: String
     /// The service's name (`rent`, `xinfang`, `esf`).
     let serviceName: String
-    /// Raw key → field → value, as `ListingDetailReformer` gives them.
-    let rows: [DetailRow]
+    /// Raw key → field → value, in the reformer's order.
+    let mappings: [Mapping]
 }

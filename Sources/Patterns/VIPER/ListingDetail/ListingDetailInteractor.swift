@@ -30,6 +30,7 @@ final class ListingDetailInteractor: ListingDetailInteractorInput {
         output?.didProvideDetail(ListingDetailData(
             name: listing.name, title: listing.title, kindLabel: listing.kind.label, priceText: listing.price?.text ?? "",
             areaText: listing.areaText ?? "", district: listing.district ?? "", imageURL: listing.imageURL,
-            serviceName: detail.serviceName, rows: detail.rows))
+            serviceName: detail.serviceName,
+            mappings: detail.rows.map { .init(rawKey: $0.rawKey, field: $0.field, value: $0.value) }))
     }
 }

@@ -29,7 +29,7 @@ extension ListingDetailPresenter: ListingDetailViewEventHandler {
 
 extension ListingDetailPresenter: ListingDetailInteractorOutput {
     func didProvideDetail(_ detail: ListingDetailData) {
-        trace(.presenter, self, "format \(detail.rows.count) rows")
+        trace(.presenter, self, "format \(detail.mappings.count) rows")
         view?.showTitle(detail.name)
         view?.showDetail(
             fields: [
@@ -37,7 +37,7 @@ extension ListingDetailPresenter: ListingDetailInteractorOutput {
                 ("Area", detail.areaText), ("District", detail.district), ("Image", detail.imageURL),
             ],
             service: detail.serviceName,
-            mappings: detail.rows.map { ($0.rawKey, $0.field, $0.value) })
+            mappings: detail.mappings.map { ($0.rawKey, $0.field, $0.value) })
     }
 
     func didNotFindDetail(listingID: String) {

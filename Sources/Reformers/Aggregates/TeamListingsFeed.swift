@@ -11,6 +11,7 @@ public final class TeamListingsFeed: ListingsFeed {
     /// The listings of the last load, where `detail(ofListingID:)` looks an id up.
     private var listings: [Listing] = []
 
+    /// - Parameter manager: the team's paged list manager; the feed is its only user.
     public init(manager: any PagedAPIManaging) {
         self.manager = manager
     }

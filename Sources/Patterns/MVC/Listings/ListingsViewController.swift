@@ -136,11 +136,8 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     private func refresh() {
-        guard !feed.isLoading else {
-            trace(.controller, self, "refresh ignored: already loading")
-            return
-        }
-        trace(.controller, self, "refresh \(source.label)")
+        trace(.controller, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 

@@ -77,11 +77,8 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     func didRequestRefresh() {
-        guard !feed.isLoading else {
-            trace(.presenter, self, "refresh ignored: already loading")
-            return
-        }
-        trace(.presenter, self, "refresh \(source.label)")
+        trace(.presenter, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 

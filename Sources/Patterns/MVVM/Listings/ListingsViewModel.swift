@@ -69,11 +69,8 @@ final class ListingsViewModel: ListingsViewModelProtocol {
 
     /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     func refresh() {
-        guard !feed.isLoading else {
-            trace(.viewModel, self, "refresh ignored: already loading")
-            return
-        }
-        trace(.viewModel, self, "refresh \(source.label)")
+        trace(.viewModel, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 

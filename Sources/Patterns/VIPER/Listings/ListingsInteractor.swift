@@ -53,11 +53,8 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     func refresh() {
-        guard !feed.isLoading else {
-            trace(.interactor, self, "refresh ignored: already loading")
-            return
-        }
-        trace(.interactor, self, "refresh \(source.label)")
+        trace(.interactor, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 

@@ -19,6 +19,51 @@ enum SameScreenScripts {
     ]
 }
 
+/// One step of a slow-network script: a key, or time passing on the test clock.
+enum ScriptStep: Sendable, CustomStringConvertible {
+    case key(Key)
+    /// Moves the test clock this many milliseconds (requests take `SlowScripts.latency`).
+    case wait(Int)
+
+    var description: String {
+        switch self {
+        case .key(let key): "\(key)"
+        case .wait(let milliseconds): "wait \(milliseconds)ms"
+        }
+    }
+}
+
+/// Scripts run on a slow network (every request takes `latency`), compared after every step, so
+/// the patterns must also agree between frames: while requests are in flight.
+enum SlowScripts {
+    static let latency = 300
+    static let r = ScriptStep.key(.character("r"))
+    static let all: [(name: String, screen: ScreenID, steps: [ScriptStep])] = [
+        ("greeting: show while the person loads", .greeting, [.wait(150), .key(.enter), .wait(150), .key(.enter)]),
+        ("greeting: edit, show, wait", .greeting,
+         [.wait(300), .key(.up), .key(.up), .key(.end), .key(.backspace), .key(.character("e")), .key(.down), .key(.down),
+          .key(.enter), .wait(150), .wait(150)]),
+        ("listings: first page, then move", .listings, [.wait(150), .key(.down), .wait(150), .key(.down), .key(.down)]),
+        ("listings: r during a slow refresh keeps the rows", .listings,
+         [.wait(300), .key(.down), r, .wait(150), r, .key(.down), .wait(150), .key(.down)]),
+        ("listings: r while the next page loads", .listings,
+         [.wait(300), .key(.end), .key(.end), .key(.end), r, .wait(150), r, .wait(150), .wait(300), .key(.end)]),
+        ("listings: page to the end during a load", .listings,
+         [.wait(300), .key(.end), .key(.end), .key(.end), .key(.end), .wait(300), .key(.end), .key(.end), .wait(300),
+          .key(.end), .key(.end), .wait(300), .key(.end), .key(.end), .wait(300)]),
+        ("listings: switch source mid-load", .listings,
+         [.wait(150), .key(.right), .wait(150), .key(.right), .wait(300), .key(.left), .wait(150), .key(.left), .wait(300)]),
+        ("listings: All mid-load, r, page", .listings,
+         [.key(.right), .key(.right), .key(.right), .wait(150), r, .wait(150), .key(.end), .key(.end), .key(.end), r,
+          .wait(300), .wait(300)]),
+        ("listings: detail and back while a page loads", .listings,
+         [.wait(300), .key(.down), .key(.enter), .key(.escape), .key(.end), .key(.end), .key(.end), .key(.enter),
+          .wait(150), .key(.backspace), .wait(150), .key(.enter), .key(.escape)]),
+        ("listings: open a row while a refresh is in flight", .listings,
+         [.wait(300), .key(.right), .wait(300), r, .key(.down), .key(.enter), .wait(300), .key(.escape), .wait(300)]),
+    ]
+}
+
 @MainActor
 @Suite("Acceptance: across patterns")
 struct CrossPatternTests {
@@ -37,6 +82,40 @@ struct CrossPatternTests {
         let reference = screens[.mvc] ?? screens.values.first
         for (pattern, text) in screens {
             #expect(text == reference, "\(pattern.name) differs from MVC:\n\(text)")
+        }
+    }
+
+    @Test("the same keys give the same module screen after every step, also while requests are in flight",
+          arguments: SlowScripts.all.indices)
+    func sameScreensBetweenFrames(index: Int) async {
+        let script = SlowScripts.all[index]
+        let patterns = script.screen == .greeting ? PatternsUnderTest.greeting : PatternsUnderTest.listings
+        var frames: [PatternID: [String]] = [:]
+        for pattern in patterns {
+            let app = AcceptanceApp(pattern, script.screen, latency: .milliseconds(SlowScripts.latency))
+            await app.settle()
+            var shown = [app.moduleText]
+            for step in script.steps {
+                switch step {
+                case .key(let key): await app.press(key)
+                case .wait(let milliseconds): await app.advance(by: .milliseconds(milliseconds))
+                }
+                shown.append(app.moduleText)
+            }
+            frames[pattern] = shown
+        }
+        guard let reference = frames[.mvc] else { return }
+        for pattern in patterns where pattern != .mvc {
+            // The first frame that differs says the most; the later ones follow from it.
+            guard let step = frames[pattern]?.indices.first(where: { frames[pattern]?[$0] != reference[$0] }) else { continue }
+            let after = step == 0 ? "start" : script.steps[step - 1].description
+            Issue.record("""
+                \(script.name): \(pattern.name) differs from MVC after step \(step) (\(after))
+                MVC:
+                \(reference[step])
+                \(pattern.name):
+                \(frames[pattern]![step])
+                """)
         }
     }
 

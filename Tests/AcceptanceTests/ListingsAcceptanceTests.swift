@@ -63,6 +63,32 @@ struct ListingsAcceptanceTests {
         #expect(app.shows(Self.firstRent))
     }
 
+    @Test("r keeps the rows on show while the refresh loads", arguments: PatternsUnderTest.listings)
+    func refreshKeepsRows(pattern: PatternID) async {
+        let app = AcceptanceApp(pattern, .listings, latency: .milliseconds(300))
+        await app.advance(by: .milliseconds(300))
+        await app.press(.down, .character("r"))
+        #expect(app.shows("Loading Rent listings …"))
+        #expect(app.shows("▸ Sunshine Garden Block E"))
+        await app.advance(by: .milliseconds(300))
+        #expect(!app.shows("Loading"))
+        #expect(app.shows("▸ Sunshine Garden Block E"))
+    }
+
+    @Test("one ignore rule: r while the next page loads is ignored too", arguments: PatternsUnderTest.listings)
+    func refreshIgnoredWhilePaging(pattern: PatternID) async {
+        let app = AcceptanceApp(pattern, .listings, latency: .milliseconds(300))
+        await app.advance(by: .milliseconds(300))
+        await app.press(.end)
+        #expect(app.shows("loading more …"))
+        await app.press(.character("r"))
+        #expect(app.lastActionEvents.contains { $0.detail.contains("ignored") })
+        #expect(!app.shows("Loading Rent listings"))
+        #expect(app.network.monitor.inFlight == 1)
+        await app.advance(by: .milliseconds(300))
+        #expect(!app.shows("loading more …"))
+    }
+
     @Test("reaching the bottom pages to the end", arguments: PatternsUnderTest.listings)
     func paging(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)

@@ -1,7 +1,9 @@
 import FakeServer
+import Mediator
 import Model
 @testable import MVC
 import Networking
+import Reformers
 import ScreenViews
 import Terminal
 import Testing
@@ -79,6 +81,33 @@ struct MVCListingsViewControllerTests {
         #expect(harness.network.monitor.inFlight == 1)
         await harness.advance(by: .milliseconds(300))
         #expect(cells(harness).count == 20)
+    }
+
+    @Test("r keeps the rows on show while the refresh loads")
+    func refreshKeepsRows() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        await harness.advance(by: .milliseconds(300))
+        harness.press(.character("r"))
+        await harness.settle()
+        #expect(harness.network.monitor.inFlight == 1)
+        #expect(status(harness) == "Loading Rent listings …")
+        #expect(cells(harness).count == 20)
+        await harness.advance(by: .milliseconds(300))
+        #expect(status(harness) == "")
+        #expect(cells(harness).count == 20)
+    }
+
+    @Test("one ignore rule: r while the next page loads is ignored too")
+    func refreshIgnoredWhileNextPageLoads() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        await harness.advance(by: .milliseconds(300))
+        harness.press(.end)
+        await harness.settle()
+        harness.press(.character("r"))
+        #expect(listingsView(harness).listView.footerText == "loading more …")
+        #expect(status(harness) == "")
+        await harness.advance(by: .milliseconds(300))
+        #expect(cells(harness).count == 40)
     }
 
     // MARK: Sources
@@ -226,6 +255,20 @@ struct MVCListingsViewControllerTests {
         let screen = harness.render()
         #expect(screen.contains("From the xinfang API"))
         #expect(screen.contains("xinfang_name"))
+    }
+
+    @Test("a listing the loaded data does not hold shows the one fallback, not a blank screen")
+    func missingDetailFallback() async throws {
+        let harness = MVCHarness({ context in
+            let landingPoint = context.network.makeLandingPoint("test")
+            let feed = TeamListingsFeed(manager: context.network.makeListManager(for: .rent, landingPoint: landingPoint))
+            let detail = ListingDetailViewController(listingID: "rent:gone", feed: feed)
+            return HostedScreen(rootViewController: NavigationController(rootViewController: detail))
+        }, size: Size(width: 100, height: 30))
+        await harness.settle()
+        let screen = harness.render()
+        #expect(screen.contains("Listing  rent:gone"))
+        #expect(screen.contains("Status   \(ListingDetail.missingText)"))
     }
 
     // MARK: Teardown

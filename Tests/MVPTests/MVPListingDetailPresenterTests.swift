@@ -5,8 +5,8 @@ import Testing
 @testable import MVP
 import TestSupport
 
-/// The detail presenter with a spy view: the rows come from the list manager's raw data through
-/// the second reformer, and nothing is loaded again.
+/// The detail presenter with a spy view: the rows come from the feed's loaded data through the
+/// second reformer, and nothing is loaded again.
 @MainActor
 @Suite("MVP: listing detail presenter")
 struct MVPListingDetailPresenterTests {
@@ -26,14 +26,13 @@ struct MVPListingDetailPresenterTests {
         }
     }
 
-    @Test("fields and raw keys from the same manager's data; no request is sent")
+    @Test("fields and raw keys from the feed's loaded data, by id; no request is sent")
     func detailRowsFromTheReformer() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let manager = network.environment.makeListManager(for: .newHome, landingPoint: network.landingPoint)
-        _ = try await manager.firstPage()
-        let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)
+        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .newHome, landingPoint: network.landingPoint))
+        let listing = try #require(try await feed.loadFirstPage().first)
         let view = SpyListingDetailView()
-        let presenter = ListingDetailPresenter(view: view, listing: listing, manager: manager)
+        let presenter = ListingDetailPresenter(view: view, listingID: listing.globalID, feed: feed)
 
         network.traced("Enter") { presenter.viewDidLoad() }
 
@@ -43,5 +42,17 @@ struct MVPListingDetailPresenterTests {
         #expect(view.service == "xinfang")
         #expect(view.mappings.contains { $0.rawKey == "xinfang_name" && $0.field == "name" && $0.value == listing.name })
         #expect(!network.traceDetails.contains { $0.contains("GET") })
+    }
+
+    @Test("a listing the loaded data does not hold shows the one fallback")
+    func missingFallback() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
+        _ = try await feed.loadFirstPage()
+        let view = SpyListingDetailView()
+        ListingDetailPresenter(view: view, listingID: "rent:gone", feed: feed).viewDidLoad()
+        #expect(view.title == "Listing")
+        #expect(view.fields.map { "\($0.name) \($0.value)" } == ["Listing rent:gone", "Status \(ListingDetail.missingText)"])
+        #expect(view.mappings.isEmpty)
     }
 }

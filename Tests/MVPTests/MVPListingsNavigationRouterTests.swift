@@ -1,4 +1,3 @@
-import Model
 import Networking
 import Reformers
 import Testing
@@ -13,13 +12,12 @@ struct MVPListingsNavigationRouterTests {
     @Test("showDetail builds the detail module and pushes it; the trace shows the router")
     func pushesTheDetail() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let manager = network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint)
-        _ = try await manager.firstPage()
-        let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)
+        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
+        let listing = try #require(try await feed.loadFirstPage().first)
         let navigationController = NavigationController(rootViewController: ViewController())
         let router = ListingsNavigationRouter(navigationController: navigationController)
 
-        network.traced("Enter") { router.showDetail(of: listing, from: manager) }
+        network.traced("Enter") { router.showDetail(ofListingID: listing.globalID, in: feed) }
 
         #expect(navigationController.viewControllers.count == 2)
         let detail = try #require(navigationController.topViewController as? ListingDetailViewController)

@@ -33,9 +33,9 @@ struct MVPListingsPresenterTests {
 
     /// Records where the presenter asked to go.
     final class SpyListingsRouter: ListingsRouter {
-        var shownDetails: [(listing: Listing, method: String)] = []
-        func showDetail(of listing: Listing, from manager: any APIManaging) {
-            shownDetails.append((listing, manager.method))
+        var shownDetails: [(listingID: String, detail: ListingDetail?)] = []
+        func showDetail(ofListingID listingID: String, in feed: any ListingsFeed) {
+            shownDetails.append((listingID, feed.detail(ofListingID: listingID)))
         }
     }
 
@@ -47,14 +47,7 @@ struct MVPListingsPresenterTests {
 
     /// The presenter with the feeds `ListingsBuilder` would give it.
     func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
-        let environment = network.environment
-        var feeds: [ListingSource: any ListingsFeed] = [
-            .all: AllListingsFeed(environment: environment, landingPoint: network.landingPoint),
-        ]
-        for source in ListingSource.allCases where source.kinds.count == 1 {
-            feeds[source] = TeamListingsFeed(
-                manager: environment.makeListManager(for: source.kinds[0], landingPoint: network.landingPoint))
-        }
+        let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
         return ListingsPresenter(view: view, appState: appState, feeds: feeds, router: router)
     }
 
@@ -179,6 +172,37 @@ struct MVPListingsPresenterTests {
         #expect(view.rows.first?.title == Self.firstRent)
     }
 
+    @Test("refresh keeps the rows on show while it loads")
+    func refreshKeepsRows() async throws {
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.advance(by: .milliseconds(300))
+        presenter.didRequestRefresh()
+        await network.settle()
+        #expect(network.environment.monitor.inFlight == 1)
+        #expect(view.status.text == "Loading Rent listings …")
+        #expect(view.rows.count == 20)
+        await network.advance(by: .milliseconds(300))
+        #expect(view.status.text == "")
+        #expect(view.rows.count == 20)
+    }
+
+    @Test("one ignore rule: a refresh while the next page loads is ignored too")
+    func refreshIgnoredWhileNextPageLoads() async throws {
+        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.advance(by: .milliseconds(300))
+        presenter.didReachLastRow()
+        await network.settle()
+        network.traced("r") { presenter.didRequestRefresh() }
+        #expect(network.traceDetails.contains { $0.contains("ignored") })
+        #expect(view.footer == "loading more …")
+        await network.advance(by: .milliseconds(300))
+        #expect(view.rows.count == 40)
+    }
+
     @Test("All merges the three teams' APIs")
     func all() async throws {
         let network = PatternTestNetwork(for: "MVP")
@@ -204,7 +228,7 @@ struct MVPListingsPresenterTests {
         #expect(appState.selectedListingID == "rent:r-005")
     }
 
-    @Test("opening a row asks the router, with the manager that loaded the listing")
+    @Test("opening a row asks the router with the listing's id and the feed that loaded it")
     func openingAsksTheRouter() async throws {
         let network = PatternTestNetwork(for: "MVP")
         let presenter = makePresenter(network, appState: AppState(listingSource: .all))
@@ -212,7 +236,8 @@ struct MVPListingsPresenterTests {
         await network.settle()
         presenter.didSelectRow(1)
         #expect(router.shownDetails.count == 1)
-        #expect(router.shownDetails.first?.listing.name == view.rows[1].title)
-        #expect(router.shownDetails.first?.method == "xinfang.list")
+        #expect(router.shownDetails.first?.listingID.hasPrefix("newHome:") == true)
+        #expect(router.shownDetails.first?.detail?.listing.name == view.rows[1].title)
+        #expect(router.shownDetails.first?.detail?.serviceName == "xinfang")
     }
 }

@@ -10,13 +10,7 @@ import Widgets
 @Suite("MVVM: listings coordinator")
 struct MVVMListingsCoordinatorTests {
     func makeCoordinator(_ network: PatternTestNetwork) -> (ListingsCoordinator, ListingsViewModel) {
-        var feeds: [ListingSource: any ListingsFeed] = [
-            .all: AllListingsFeed(environment: network.environment, landingPoint: network.landingPoint),
-        ]
-        for source in ListingSource.allCases where source.kinds.count == 1 {
-            feeds[source] = TeamListingsFeed(
-                manager: network.environment.makeListManager(for: source.kinds[0], landingPoint: network.landingPoint))
-        }
+        let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
         let viewModel = ListingsViewModel(appState: AppState(), feeds: feeds)
         return (ListingsCoordinator(listingsViewModel: viewModel), viewModel)
     }

@@ -16,14 +16,7 @@ struct MVVMListingsViewModelTests {
 
     /// The view model over one feed per source, as `ListingsBuilder` assembles it.
     func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
-        let environment = network.environment
-        var feeds: [ListingSource: any ListingsFeed] = [
-            .all: AllListingsFeed(environment: environment, landingPoint: network.landingPoint),
-        ]
-        for source in ListingSource.allCases where source.kinds.count == 1 {
-            feeds[source] = TeamListingsFeed(
-                manager: environment.makeListManager(for: source.kinds[0], landingPoint: network.landingPoint))
-        }
+        let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
         return ListingsViewModel(appState: appState, feeds: feeds)
     }
 
@@ -154,6 +147,37 @@ struct MVVMListingsViewModelTests {
         #expect(network.environment.monitor.inFlight == 1)
         await network.advance(by: .milliseconds(300))
         #expect(viewModel.rows.value.count == 20)
+    }
+
+    @Test("refresh keeps the rows on show while it loads")
+    func refreshKeepsRows() async throws {
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.advance(by: .milliseconds(300))
+        viewModel.refresh()
+        await network.settle()
+        #expect(network.environment.monitor.inFlight == 1)
+        #expect(viewModel.status.value == DisplayText("Loading Rent listings …"))
+        #expect(viewModel.rows.value.count == 20)
+        await network.advance(by: .milliseconds(300))
+        #expect(viewModel.status.value == .empty)
+        #expect(viewModel.rows.value.count == 20)
+    }
+
+    @Test("one ignore rule: a refresh while the next page loads is ignored too")
+    func refreshIgnoredWhileNextPageLoads() async throws {
+        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
+        let viewModel = makeViewModel(network)
+        viewModel.viewDidLoad()
+        await network.advance(by: .milliseconds(300))
+        viewModel.loadNextPage()
+        await network.settle()
+        network.traced("r") { viewModel.refresh() }
+        #expect(network.traceDetails.contains("refresh ignored: already loading"))
+        #expect(viewModel.footer.value == "loading more …")
+        await network.advance(by: .milliseconds(300))
+        #expect(viewModel.rows.value.count == 40)
     }
 
     @Test("the selection is kept in the shared state and selected again when its list comes back")

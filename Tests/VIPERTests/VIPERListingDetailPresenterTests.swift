@@ -1,31 +1,36 @@
-import Model
 import Reformers
 import Testing
 @testable import VIPER
 
-/// The detail module's presenter: the fields as the screen shows them, and back through the router.
+/// The detail module's presenter: the fields as the screen shows them, and the missing-listing fallback.
 @MainActor
 @Suite("VIPER listing detail presenter")
 struct VIPERListingDetailPresenterTests {
-    @Test("the presenter formats the fields, titles the screen, and sends back to the router")
+    @Test("the presenter formats the fields and titles the screen")
     func formatsFields() {
         let view = ViewSpy()
-        let router = RouterSpy()
-        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: router)
+        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: RouterDummy())
         presenter.view = view
-        let listing = Listing(
-            id: "r-001", kind: .rent, name: "Jing'an flat", title: "2 rooms", imageURL: "https://img/1.jpg",
-            price: Price(yuan: 4500, unit: .perMonth), area: 45, district: "Jing'an")
         presenter.didProvideDetail(ListingDetailData(
-            listing: listing, serviceName: "rent", rows: [DetailRow(rawKey: "area", field: "area", value: "45 m²")]))
+            name: "Jing'an flat", title: "2 rooms", kindLabel: "Rent", priceText: "¥4,500/month", areaText: "45 m²",
+            district: "Jing'an", imageURL: "https://img/1.jpg", serviceName: "rent",
+            mappings: [.init(rawKey: "area", field: "area", value: "45 m²")]))
         #expect(view.title == "Jing'an flat")
         #expect(view.fields == ["Name Jing'an flat", "Title 2 rooms", "Kind Rent", "Price ¥4,500/month", "Area 45 m²",
                                 "District Jing'an", "Image https://img/1.jpg"])
         #expect(view.service == "rent")
         #expect(view.mappings == ["area → area 45 m²"])
+    }
 
-        presenter.didRequestBack()
-        #expect(router.closeCount == 1)
+    @Test("a missing listing shows the one fallback every pattern shows")
+    func missingFallback() {
+        let view = ViewSpy()
+        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: RouterDummy())
+        presenter.view = view
+        presenter.didNotFindDetail(listingID: "rent:gone")
+        #expect(view.title == "Listing")
+        #expect(view.fields == ["Listing rent:gone", "Status \(ListingDetail.missingText)"])
+        #expect(view.mappings == [])
     }
 }
 
@@ -51,8 +56,4 @@ private final class InteractorDummy: ListingDetailInteractorInput {
 }
 
 @MainActor
-private final class RouterSpy: ListingDetailRouting {
-    var closeCount = 0
-
-    func closeDetail() { closeCount += 1 }
-}
+private final class RouterDummy: ListingDetailRouting {}

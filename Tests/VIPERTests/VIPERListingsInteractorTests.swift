@@ -17,7 +17,7 @@ struct VIPERListingsInteractorTests {
     private func makeInteractor(_ network: NetworkEnvironment) -> (ListingsInteractor, LandingPoint) {
         let landingPoint = network.makeLandingPoint("test")
         let interactor = ListingsInteractor(
-            appState: appState, feeds: ListingsBuilder.makeFeeds(network: network, landingPoint: landingPoint))
+            appState: appState, feeds: ListingsFeedFactory.makeFeeds(network: network, landingPoint: landingPoint))
         interactor.output = output
         return (interactor, landingPoint)
     }
@@ -29,7 +29,7 @@ struct VIPERListingsInteractorTests {
         interactor.loadListings()
         await network.settle()
         #expect(output.calls == ["loading Rent", "page 20"])
-        #expect(output.last?.listings.allSatisfy { $0.kind == .rent } == true)
+        #expect(output.last?.items.allSatisfy { $0.kindLabel == "Rent" } == true)
         #expect(output.last?.isLastPage == false)
     }
 
@@ -44,8 +44,8 @@ struct VIPERListingsInteractorTests {
         await network.settle()
         await clock.advance(by: .milliseconds(300))
         await network.settle()
-        #expect(output.calls == ["loading Rent", "loading New homes", "page 20"])
-        #expect(output.last?.listings.allSatisfy { $0.kind == .newHome } == true)
+        #expect(output.calls == ["loading Rent", "switched New homes", "loading New homes", "page 20"])
+        #expect(output.last?.items.allSatisfy { $0.kindLabel == "New home" } == true)
         #expect(appState.listingSource == .newHomes)
     }
 
@@ -95,7 +95,7 @@ struct VIPERListingsInteractorTests {
         network.scenario?.offline = false
         interactor.loadNextPage()
         await network.settle()
-        #expect(output.calls.suffix(4) == ["loading more", "more failed no network", "loading more", "more 40"])
+        #expect(output.calls.suffix(4) == ["loading more", "more failed No network connection.", "loading more", "more 40"])
     }
 
     @Test("a failed first page is reported; a refresh retries it")
@@ -104,7 +104,7 @@ struct VIPERListingsInteractorTests {
         let (interactor, _) = makeInteractor(network)
         interactor.loadListings()
         await network.settle()
-        #expect(output.calls == ["loading Rent", "failed no network"])
+        #expect(output.calls == ["loading Rent", "failed No network connection."])
         network.scenario?.offline = false
         interactor.refresh()
         await network.settle()
@@ -132,8 +132,7 @@ struct VIPERListingsInteractorTests {
         interactor.loadListings()
         await network.settle()
         interactor.selectListing(at: 2)
-        let selected = try #require(output.last?.listings[2])
-        #expect(appState.selectedListingID == selected.globalID)
+        #expect(appState.selectedListingID == "rent:r-003")
 
         interactor.switchSource(to: .secondHand)
         await network.settle()
@@ -143,19 +142,45 @@ struct VIPERListingsInteractorTests {
         #expect(output.last?.selectedIndex == 2)
     }
 
-    @Test("opening a listing of All hands over the manager of its kind, which holds its raw data")
-    func openHandsOverTheManager() async throws {
+    @Test("opening a listing of All hands over its id only, and remembers it as the selection")
+    func openHandsOverTheID() async throws {
         let network = TestNetwork().environment
         appState.listingSource = .all
         let (interactor, _) = makeInteractor(network)
         interactor.loadListings()
         await network.settle()
-        let listing = try #require(output.last?.listings[1])
         interactor.openListing(at: 1)
         let opened = try #require(output.opened)
-        #expect(opened.listingID == listing.id)
-        #expect(opened.manager.service == Service.listings(listing.kind))
-        #expect(appState.selectedListingID == listing.globalID)
+        #expect(opened.listingID.hasPrefix("newHome:"), "All interleaves rent, new homes, second-hand")
+        #expect(appState.selectedListingID == opened.listingID)
+    }
+
+    @Test("one ignore rule: a refresh while the next page loads is ignored, and does not empty the list")
+    func refreshWhileNextPageLoads() async {
+        let clock = TestClock<Duration>()
+        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        await clock.advance(by: .milliseconds(300))
+        await network.settle()
+        interactor.loadNextPage()
+        await network.settle()
+        interactor.refresh()
+        await clock.advance(by: .milliseconds(300))
+        await network.settle()
+        #expect(output.calls == ["loading Rent", "page 20", "loading more", "more 40"])
+    }
+
+    @Test("a refresh says it is loading but never that the source changed: the presenter keeps the rows")
+    func refreshKeepsRows() async {
+        let network = TestNetwork().environment
+        let (interactor, _) = makeInteractor(network)
+        interactor.loadListings()
+        await network.settle()
+        interactor.refresh()
+        await network.settle()
+        #expect(output.calls == ["loading Rent", "page 20", "loading Rent", "page 20"])
     }
 
     @Test("an empty source loads no rows (a fake feed stands in for the network)")
@@ -177,7 +202,7 @@ struct VIPERListingsInteractorTests {
         interactor.loadListings()
         await network.settle()
         landingPoint.cancelAll()
-        interactor.cancelLoads()
+        interactor.cancelLoading()
         await clock.advance(by: .milliseconds(300))
         await network.settle()
         #expect(output.calls == ["loading Rent"])
@@ -194,12 +219,13 @@ private final class OutputSpy: ListingsInteractorOutput {
     var last: ListingsData?
     var opened: SelectedListingData?
 
+    func didSwitchSource(to source: ListingSource) { calls.append("switched \(source.label)") }
     func didStartLoading(_ source: ListingSource) { calls.append("loading \(source.label)") }
-    func didLoadFirstPage(_ listings: ListingsData) { (last, calls) = (listings, calls + ["page \(listings.listings.count)"]) }
-    func didFailToLoad(_ error: APIError) { calls.append("failed \(error.shortName)") }
+    func didLoadFirstPage(_ listings: ListingsData) { (last, calls) = (listings, calls + ["page \(listings.items.count)"]) }
+    func didFailToLoad(message: String) { calls.append("failed \(message)") }
     func didStartLoadingMore() { calls.append("loading more") }
-    func didLoadMore(_ listings: ListingsData) { (last, calls) = (listings, calls + ["more \(listings.listings.count)"]) }
-    func didFailToLoadMore(_ error: APIError) { calls.append("more failed \(error.shortName)") }
+    func didLoadMore(_ listings: ListingsData) { (last, calls) = (listings, calls + ["more \(listings.items.count)"]) }
+    func didFailToLoadMore(message: String) { calls.append("more failed \(message)") }
     func didOpenListing(_ listing: SelectedListingData) { opened = listing }
 
     /// Returns once `count` calls have arrived: an event to wait for where no network is involved.
@@ -220,9 +246,9 @@ private final class OutputSpy: ListingsInteractorOutput {
 private final class EmptyFeed: ListingsFeed {
     var isLoading: Bool { false }
     var isLastPage: Bool { true }
-    func loadFirstPage() async throws(APIError) -> [Listing] { [] }
-    func refresh() async throws(APIError) -> [Listing] { [] }
-    func loadNextPage() async throws(APIError) -> [Listing] { [] }
-    func manager(holding listing: Listing) -> (any APIManaging)? { nil }
+    func loadFirstPage() async throws(LoadFailure) -> [Listing] { [] }
+    func refresh() async throws(LoadFailure) -> [Listing] { [] }
+    func loadNextPage() async throws(LoadFailure) -> [Listing] { [] }
+    func detail(ofListingID listingID: String) -> ListingDetail? { nil }
     func cancelAllRequests() {}
 }

@@ -1,8 +1,6 @@
 import Model
-import Networking
 import Testing
 @testable import VIPER
-import TestSupport
 
 /// The list presenter between a spy view, a spy interactor and a spy router: formatting, statuses,
 /// and who navigates.
@@ -14,10 +12,9 @@ struct VIPERListingsPresenterTests {
     private let router = RouterSpy()
     private let presenter: ListingsPresenter
 
-    private static let flat = Listing(
-        id: "r-001", kind: .rent, name: "Jing'an flat", title: "2 rooms near Jing'an Temple", imageURL: "",
-        price: Price(yuan: 4500, unit: .perMonth))
-    private static let unpriced = Listing(id: "x-002", kind: .newHome, name: "Riverside", title: "Phase II", imageURL: "")
+    private static let flat = ListingsData.Item(
+        name: "Jing'an flat", kindLabel: "Rent", title: "2 rooms near Jing'an Temple", priceText: "¥4,500/month")
+    private static let unpriced = ListingsData.Item(name: "Riverside", kindLabel: "New home", title: "Phase II", priceText: "")
 
     init() {
         presenter = ListingsPresenter(interactor: interactor, router: router)
@@ -35,17 +32,27 @@ struct VIPERListingsPresenterTests {
         #expect(interactor.calls == ["loadListings", "switchSource(all)", "refresh", "selectListing(2)", "loadNextPage", "openListing(1)"])
     }
 
-    @Test("a loading source is named in the status; the old rows go")
+    @Test("a loading source is named in the status; the rows shown stay (a refresh keeps them)")
     func loadingStatus() {
-        presenter.didStartLoading(.newHomes)
-        #expect(view.sourceIndex == 1)
-        #expect(view.status == "Loading New homes listings …")
+        presenter.didLoadFirstPage(ListingsData(items: [Self.flat], isLastPage: true, selectedIndex: 0))
+        presenter.didStartLoading(.rent)
+        #expect(view.sourceIndex == 0)
+        #expect(view.status == "Loading Rent listings …")
+        #expect(view.rows.count == 1)
+        #expect(view.footer == nil)
+    }
+
+    @Test("a source switch empties the list")
+    func switchEmpties() {
+        presenter.didLoadFirstPage(ListingsData(items: [Self.flat], isLastPage: true, selectedIndex: 0))
+        presenter.didSwitchSource(to: .newHomes)
         #expect(view.rows == [])
+        #expect(view.selectedRow == nil)
     }
 
     @Test("rows: name; kind · title; the price or nothing. The remembered selection is selected")
     func formatsRows() {
-        presenter.didLoadFirstPage(ListingsData(listings: [Self.flat, Self.unpriced], isLastPage: false, selectedIndex: 1))
+        presenter.didLoadFirstPage(ListingsData(items: [Self.flat, Self.unpriced], isLastPage: false, selectedIndex: 1))
         #expect(view.rows == [
             ListingDisplayItem(title: "Jing'an flat", subtitle: "Rent · 2 rooms near Jing'an Temple", accessory: "¥4,500/month"),
             ListingDisplayItem(title: "Riverside", subtitle: "New home · Phase II", accessory: ""),
@@ -57,7 +64,7 @@ struct VIPERListingsPresenterTests {
 
     @Test("no rows says so")
     func empty() {
-        presenter.didLoadFirstPage(ListingsData(listings: [], isLastPage: true, selectedIndex: nil))
+        presenter.didLoadFirstPage(ListingsData(items: [], isLastPage: true, selectedIndex: nil))
         #expect(view.status == "No listings.")
         #expect(view.footer == nil)
     }
@@ -66,11 +73,11 @@ struct VIPERListingsPresenterTests {
     func paging() {
         presenter.didStartLoadingMore()
         #expect(view.footer == "loading more …")
-        presenter.didLoadMore(ListingsData(listings: [Self.flat], isLastPage: true, selectedIndex: nil))
+        presenter.didLoadMore(ListingsData(items: [Self.flat], isLastPage: true, selectedIndex: 0))
         #expect(view.footer == "no more listings")
-        #expect(view.selectCount == 0)  // more rows came in below: the selection is left alone
+        #expect(view.selectedRow == 0)
 
-        presenter.didFailToLoadMore(.timeout)
+        presenter.didFailToLoadMore(message: "The server took too long to answer.")
         #expect(view.status == "Could not load the listings: The server took too long to answer. Press r to retry.")
         #expect(view.isStatusError == true)
         #expect(view.rows.count == 1)
@@ -78,16 +85,15 @@ struct VIPERListingsPresenterTests {
 
     @Test("a failed first page says why")
     func failure() {
-        presenter.didFailToLoad(.noNetwork)
+        presenter.didFailToLoad(message: "No network connection.")
         #expect(view.status == "Could not load the listings: No network connection. Press r to retry.")
         #expect(view.isStatusError == true)
     }
 
     @Test("an opened listing goes to the router, not to the view")
     func routesToDetail() {
-        let manager = TestNetwork().environment.makeRentListManager(landingPoint: LandingPoint(name: "test"))
-        presenter.didOpenListing(SelectedListingData(listingID: "r-001", name: "Jing'an flat", manager: manager))
-        #expect(router.shownDetails == ["r-001"])
+        presenter.didOpenListing(SelectedListingData(listingID: "rent:r-001"))
+        #expect(router.shownDetails == ["rent:r-001"])
     }
 }
 

@@ -6,30 +6,37 @@ import TestSupport
 import Widgets
 @testable import VIPER
 
-/// The routers, checked on a real navigation stack: the list's router builds the detail module and
-/// pushes it; the detail's router pops it.
+/// The list's router, checked on a real navigation stack: given only an id, it has the detail
+/// module built with the data access the builder gave it, and pushes it.
 @MainActor
 @Suite("VIPER listings routers")
 struct VIPERListingsRouterTests {
-    @Test("the list's router pushes the detail module, titled with the listing's name; the detail's pops it")
-    func pushesAndPops() async throws {
+    private func makeRouter() async throws -> (ListingsRouter, NavigationController, Listing) {
         let network = TestNetwork().environment
-        let manager = network.makeRentListManager(landingPoint: network.makeLandingPoint("test"))
-        _ = try await manager.firstPage()
-        let listing = try #require(manager.fetchData(reformer: PropertyListReformer())?.first)
+        let feeds = ListingsFeedFactory.makeFeeds(network: network, landingPoint: network.makeLandingPoint("test"))
+        let listing = try #require(try await feeds[.rent]!.loadFirstPage().first)
         let list = ViewController()
         let navigation = NavigationController(rootViewController: list)
         _ = navigation.view  // on a loaded stack, a push loads the pushed view
-        let router = ListingsRouter()
+        let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: AppState(), feeds: feeds))
         router.viewController = list
+        return (router, navigation, listing)
+    }
 
-        router.showDetail(of: SelectedListingData(listingID: listing.id, name: listing.name, manager: manager))
+    @Test("the list's router pushes the detail of an id, titled with the listing's name")
+    func pushesTheDetailByID() async throws {
+        let (router, navigation, listing) = try await makeRouter()
+        router.showDetail(of: SelectedListingData(listingID: listing.globalID))
         let detail = try #require(navigation.topViewController as? ListingDetailViewController)
         #expect(navigation.viewControllers.count == 2)
         #expect(detail.title == listing.name)
+    }
 
-        let detailRouter = try #require((detail.eventHandler as? ListingDetailPresenter)?.router as? ListingDetailRouter)
-        detailRouter.closeDetail()
-        #expect(navigation.viewControllers.count == 1)
+    @Test("an id the loaded data does not hold pushes the fallback, not a blank screen")
+    func pushesTheFallback() async throws {
+        let (router, navigation, _) = try await makeRouter()
+        router.showDetail(of: SelectedListingData(listingID: "rent:gone"))
+        let detail = try #require(navigation.topViewController as? ListingDetailViewController)
+        #expect(detail.title == "Listing")
     }
 }

@@ -9,10 +9,10 @@ public enum MVCPattern: PatternModules {
         RoleDuty(.model, "AppState / Person", "the data and its rules; knows nothing of screens"),
         RoleDuty(.controller, "GreetingViewController", "owns the views, reacts to events, updates the model and the views"),
         RoleDuty(.view, "TextField, Button, Label", "draw and forward input; in Cocoa MVC they live inside the controller"),
-        RoleDuty(.model, "List managers, reformers", "load and keep the raw pages; reformers turn them into rows and details"),
-        RoleDuty(.controller, "ListingsViewController", "the list's data source and delegate, the managers' delegate; pushes the detail"),
-        RoleDuty(.controller, "ListingDetailViewController", "shows one listing from its manager's raw data, through the detail reformer"),
-        RoleDuty(.builder, "ListingsBuilder", "assembles managers, controller and navigation outside the views"),
+        RoleDuty(.model, "ListingsFeed, reformers", "load, page and keep the raw data; reformers turn it into rows and details"),
+        RoleDuty(.controller, "ListingsViewController", "the list's data source and delegate; asks the feed for pages, pushes the detail"),
+        RoleDuty(.controller, "ListingDetailViewController", "shows one listing by id, from the feed's raw data through the detail reformer"),
+        RoleDuty(.builder, "ListingsBuilder", "assembles feeds, controller and navigation outside the views"),
     ]
 
     public static var builders: [ScreenID: ModuleBuilder] {

@@ -8,15 +8,18 @@ import Tracing
 /// It lives in `Reformers` because merging is reforming: it is the one place that needs both the
 /// managers (Networking) and the reformer, and every pattern module already depends on it, so
 /// each pattern can show "All" with the same code. A team that fails does not hide the others:
-/// its error is kept in `failures`, and the load only throws when all three fail.
+/// its failure is kept in `failures`, and the load only throws when all three fail.
 @MainActor
 public final class AllListingsFeed: ListingsFeed {
     /// Rent, new homes, second-hand, in that order.
-    public let managers: [any PagedAPIManaging]
+    private let managers: [any PagedAPIManaging]
     /// The merged listings of every page loaded so far.
     public private(set) var listings: [Listing] = []
-    /// The last load's error per kind that failed.
-    public private(set) var failures: [ListingKind: APIError] = [:]
+    /// The last load's failure per kind that failed, in the model's words.
+    public private(set) var failures: [ListingKind: LoadFailure] = [:]
+    /// Loads started and not yet merged: the teams' requests leave a turn later, and a load counts
+    /// as in flight from the moment it was asked for.
+    private var loadsInFlight = 0
     private let reformer = PropertyListReformer()
 
     public init(environment: NetworkEnvironment, landingPoint: LandingPoint) {
@@ -25,31 +28,46 @@ public final class AllListingsFeed: ListingsFeed {
 
     /// True once every team's last page has loaded.
     public var isLastPage: Bool { managers.allSatisfy(\.isLastPage) }
-    public var isLoading: Bool { managers.contains(where: \.isLoading) }
+    public var isLoading: Bool { loadsInFlight > 0 || managers.contains(where: \.isLoading) }
 
     /// Loads every team's first page and returns the merged list.
-    public func loadFirstPage() async throws(APIError) -> [Listing] {
+    public func loadFirstPage() async throws(LoadFailure) -> [Listing] {
         trace(.reformer, self, "first page ×3")
         return try await load(Array(managers.indices), mode: .first)
     }
 
     /// Reloads every team's first page from the server (never the cache); a team already loading
     /// is not asked twice.
-    public func refresh() async throws(APIError) -> [Listing] {
+    public func refresh() async throws(LoadFailure) -> [Listing] {
         trace(.reformer, self, "refresh ×3")
         return try await load(Array(managers.indices), mode: .refresh)
     }
 
     /// Loads the next page of every team that has more, and returns the merged list.
-    public func loadNextPage() async throws(APIError) -> [Listing] {
+    public func loadNextPage() async throws(LoadFailure) -> [Listing] {
         let pending = managers.indices.filter { !managers[$0].isLastPage }
         trace(.reformer, self, "next page ×\(pending.count)")
         return try await load(pending, mode: .next)
     }
 
+    /// The detail from the raw data of the team manager that loaded the listing.
+    public func detail(ofListingID listingID: String) -> ListingDetail? {
+        guard let listing = listings.first(where: { $0.globalID == listingID }),
+              let index = ListingKind.allCases.firstIndex(of: listing.kind)
+        else { return nil }
+        return managers[index].fetchData(reformer: ListingDetailReformer(listingID: listing.id)) ?? nil
+    }
+
+    /// Cancels every team's requests in flight.
+    public func cancelAllRequests() {
+        for manager in managers { manager.cancelAllRequests() }
+    }
+
     private enum Mode { case first, next, refresh }
 
-    private func load(_ indices: [Int], mode: Mode) async throws(APIError) -> [Listing] {
+    private func load(_ indices: [Int], mode: Mode) async throws(LoadFailure) -> [Listing] {
+        loadsInFlight += 1
+        defer { loadsInFlight -= 1 }
         // Start every request before awaiting any, so the three travel together.
         let tasks = indices.map { index in
             let manager = managers[index]
@@ -66,28 +84,18 @@ public final class AllListingsFeed: ListingsFeed {
                 }
             }
         }
-        var errors: [APIError] = []
+        var errors: [LoadFailure] = []
         failures = [:]
         for (index, task) in zip(indices, tasks) {
             let error = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
             if let error {
-                failures[ListingKind.allCases[index]] = error
-                errors.append(error)
+                failures[ListingKind.allCases[index]] = LoadFailure(error)
+                errors.append(LoadFailure(error))
             }
         }
         listings = merge()
         if !indices.isEmpty, errors.count == indices.count, let first = errors.first { throw first }
         return listings
-    }
-
-    /// The team's manager whose raw data holds `listing`.
-    public func manager(holding listing: Listing) -> (any APIManaging)? {
-        managers.first { $0.service == Service.listings(listing.kind) }
-    }
-
-    /// Cancels every team's requests in flight.
-    public func cancelAllRequests() {
-        for manager in managers { manager.cancelAllRequests() }
     }
 
     /// Round-robin over the three reformed lists.

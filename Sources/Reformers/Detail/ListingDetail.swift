@@ -1,12 +1,21 @@
 import Model
 
-/// What the detail screen shows for one listing: the normalised listing and the raw→field rows.
+/// What the detail screen shows for one listing: the normalised listing, the raw→field rows and
+/// the API they came from.
 public struct ListingDetail: Sendable, Hashable {
     public var listing: Listing
     public var rows: [DetailRow]
+    /// The source API's service id (`rent`, `xinfang`, `esf`): the screen names it, and no screen
+    /// has to ask the network layer for it.
+    public var serviceName: String
 
-    public init(listing: Listing, rows: [DetailRow]) {
+    public init(listing: Listing, rows: [DetailRow], serviceName: String) {
         self.listing = listing
         self.rows = rows
+        self.serviceName = serviceName
     }
+
+    /// The one sentence every pattern's detail screen shows when the loaded data does not hold the
+    /// listing it was opened for, so the four screens stay alike.
+    public static let missingText = "Not in the loaded listings any more."
 }

@@ -29,7 +29,7 @@ public struct ListingDetailReformer: Reformer {
                 rows.append(DetailRow(rawKey: TextCleaner.clean(rawKey), field: "(dropped)", value: ""))
             }
             trace(.reformer, self, "\(source.method) \(listingID): \(rows.count) rows")
-            return ListingDetail(listing: listing, rows: rows)
+            return ListingDetail(listing: listing, rows: rows, serviceName: source.service.id)
         }
         trace(.reformer, self, "\(source.method): no listing \(listingID)")
         return nil

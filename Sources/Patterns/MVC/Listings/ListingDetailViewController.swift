@@ -1,26 +1,24 @@
 import Model
-import Networking
 import Reformers
 import ScreenViews
 import Tracing
 import Widgets
 
-/// One listing, in Cocoa MVC: the list controller makes this controller with the listing and the
-/// manager that holds its raw data, and pushes it. It reads that same raw data through a second
-/// reformer (one API feeding two views), so nothing is loaded again.
+/// One listing, in Cocoa MVC: the list controller makes this controller with the listing's id and
+/// the model (the feed that loaded it), and pushes it. The model reads the raw data it already
+/// holds through a second reformer (one API feeding two views), so nothing is loaded again.
 final class ListingDetailViewController: ViewController {
-    private let listing: Listing
-    /// The list manager the listing came from. Strong but no cycle: the manager knows no screen.
-    private let listManager: any APIManaging
+    private let listingID: String
+    /// The model that loaded the listing. Strong but no cycle: the feed knows no screen.
+    private let feed: any ListingsFeed
 
     /// - Parameters:
-    ///   - listing: the row the user opened; its name is the breadcrumb's title.
-    ///   - listManager: the manager whose raw pages hold the listing.
-    init(listing: Listing, listManager: any APIManaging) {
-        self.listing = listing
-        self.listManager = listManager
+    ///   - listingID: the `Listing.globalID` of the row the user opened.
+    ///   - feed: the feed whose loaded data holds the listing.
+    init(listingID: String, feed: any ListingsFeed) {
+        self.listingID = listingID
+        self.feed = feed
         super.init()
-        title = listing.name
     }
 
     // MARK: - Life cycle
@@ -31,23 +29,29 @@ final class ListingDetailViewController: ViewController {
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        trace(.controller, self, "reform \(listing.globalID) from \(listManager.method)")
-        showDetail()
+        trace(.controller, self, "detail of \(listingID) from the model")
+        showDetail(feed.detail(ofListingID: listingID))
     }
 
     // MARK: - Private
 
-    private func showDetail() {
-        let detail = listManager.fetchData(reformer: ListingDetailReformer(listingID: listing.id)) ?? nil
-        let shown = detail?.listing ?? listing
+    private func showDetail(_ detail: ListingDetail?) {
+        guard let detail else {
+            title = "Listing"
+            detailView.show(fields: [("Listing", listingID), ("Status", ListingDetail.missingText)], service: "listings",
+                            mappings: [])
+            return
+        }
+        let listing = detail.listing
+        title = listing.name
         detailView.show(
             fields: [
-                ("Name", shown.name), ("Title", shown.title), ("Kind", shown.kind.label),
-                ("Price", shown.price?.text ?? ""), ("Area", shown.areaText ?? ""), ("District", shown.district ?? ""),
-                ("Image", shown.imageURL),
+                ("Name", listing.name), ("Title", listing.title), ("Kind", listing.kind.label),
+                ("Price", listing.price?.text ?? ""), ("Area", listing.areaText ?? ""), ("District", listing.district ?? ""),
+                ("Image", listing.imageURL),
             ],
-            service: listManager.service.id,
-            mappings: (detail?.rows ?? []).map { ($0.rawKey, $0.field, $0.value) })
+            service: detail.serviceName,
+            mappings: detail.rows.map { ($0.rawKey, $0.field, $0.value) })
     }
 
     // MARK: - Getters and setters

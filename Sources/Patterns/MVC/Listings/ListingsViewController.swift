@@ -1,42 +1,39 @@
 import Model
-import Networking
 import Reformers
 import ScreenViews
 import Terminal
 import Tracing
 import Widgets
 
-/// Cocoa MVC's property list, the massive view controller honestly shown: this one type owns the
-/// `ListingsView`, is its list's data source and delegate, the source control's target and every
-/// list manager's delegate, turns raw pages into rows, keeps the selection in the model and pushes
-/// the detail screen. Nothing here can be tested without loading its view and driving its widgets.
+/// Cocoa MVC's property list with a fat model: the model layer (`ListingsFeed`, one per source)
+/// does the loading, paging and reforming; this controller owns the `ListingsView`, is its list's
+/// data source and delegate and the source control's target, asks the model for pages, keeps the
+/// selection in the shared state and pushes the detail screen. Nothing here can be tested without
+/// loading its view and driving its widgets.
 ///
 /// What keeps it readable is order, not distribution: casatwy's layout (life cycle, one section
 /// per delegate protocol, event response, private, getters and setters last) and oybq's timing
 /// (views built in `loadView`, wiring in `viewDidLoad`, loading in `viewWillAppear`).
-final class ListingsViewController: ViewController, ListViewDataSource, ListViewDelegate, APIManagerDelegate {
+final class ListingsViewController: ViewController, ListViewDataSource, ListViewDelegate {
     private let appState: AppState
-    /// One manager per team, each kept for the module's life, so a source shown again within the
-    /// cache lifetime is a cache hit. The controller is their (weakly held) delegate.
-    private let listManagers: [ListingKind: any PagedAPIManaging]
-    /// "All": the three teams merged. It answers by `async`, not by delegate.
-    private let allListingsFeed: AllListingsFeed
-    /// The rows on screen: the current source's raw pages through `PropertyListReformer`.
+    /// One feed per source, kept for the module's life, so a source shown again within the cache
+    /// lifetime is a cache hit.
+    private let feeds: [ListingSource: any ListingsFeed]
+    /// The rows on screen, as the current source's feed last gave them.
     private var listings: [Listing] = []
-    /// The feed's load in flight. The controller started it, so the controller cancels it: on a
-    /// source switch and on teardown.
-    private var allListingsTask: Task<Void, Never>?
+    /// The load in flight. The controller started it, so the controller cancels it: on a source
+    /// switch and on teardown.
+    private var loadTask: Task<Void, Never>?
     /// False once the first source is loading; coming back from the detail screen keeps the rows.
     private var needsFirstLoad = true
 
     /// - Parameters:
     ///   - appState: the model: the chosen source and the selected listing, shared by every pattern.
-    ///   - listManagers: one paged manager per team; their landing point belongs to the module.
-    ///   - allListingsFeed: the merged "All" source, over its own three managers.
-    init(appState: AppState, listManagers: [ListingKind: any PagedAPIManaging], allListingsFeed: AllListingsFeed) {
+    ///   - feeds: one feed per source; their requests land on the module's landing point.
+    init(appState: AppState, feeds: [ListingSource: any ListingsFeed]) {
+        precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.appState = appState
-        self.listManagers = listManagers
-        self.allListingsFeed = allListingsFeed
+        self.feeds = feeds
         super.init()
         title = "Listings"
     }
@@ -49,11 +46,10 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.controller, self, "wire list, source control, managers")
+        trace(.controller, self, "wire list and source control")
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
-        for manager in listManagers.values { manager.delegate = self }
     }
 
     override func viewWillAppear() {
@@ -67,12 +63,11 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     override var preferredFocusedView: View? { listingsView.listView }
 
-    /// Teardown: ends the task this controller started. (The module's landing point cancels the
-    /// managers' requests; the builder calls both.)
+    /// Teardown: ends the load this controller started; a cancelled load delivers nothing.
     func cancelLoading() {
-        trace(.controller, self, "cancel the All task")
-        allListingsTask?.cancel()
-        allListingsTask = nil
+        trace(.controller, self, "cancel loading")
+        loadTask?.cancel()
+        loadTask = nil
     }
 
     // MARK: - ListViewDataSource
@@ -94,8 +89,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// Enter on a row: in Cocoa MVC the controller itself makes the next controller and pushes it.
     func listView(_ listView: ListView, didSelectRow row: Int) {
         trace(.controller, self, "push detail of \(listings[row].globalID)")
-        let listing = listings[row]
-        let detail = ListingDetailViewController(listing: listing, listManager: listManager(holding: listing))
+        let detail = ListingDetailViewController(listingID: listings[row].globalID, feed: feed)
         navigationController?.pushViewController(detail)
     }
 
@@ -109,44 +103,28 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         loadNextPage()
     }
 
-    // MARK: - APIManagerDelegate
-
-    func managerDidSucceed(_ manager: any APIManaging) {
-        trace(.controller, self, "\(manager.method) loaded")
-        // Only the current source's manager is loading: a switch cancels the others.
-        guard let listManager = currentListManager, manager === listManager else { return }
-        showListings(listManager.fetchData(reformer: PropertyListReformer()) ?? [], isLastPage: listManager.isLastPage)
-    }
-
-    func managerDidFail(_ manager: any APIManaging, error: APIError) {
-        trace(.controller, self, "\(manager.method) failed: \(error.shortName)")
-        showFailure(error)
-    }
-
     // MARK: - Event response
 
-    /// The source control's `.valueChanged`, and ←/→ from anywhere on the screen: one path.
+    /// The source control's `.valueChanged` (←/→ from anywhere on the screen reach the control).
     func didChangeSource() {
-        let newSource = ListingSource.allCases[listingsView.sourceControl.selectedIndex]
-        trace(.controller, self, "source \(source.label) → \(newSource.label)")
-        cancelRequests(of: source)
-        appState.listingSource = newSource
-        replaceRows(with: [])
+        let chosen = ListingSource.allCases[listingsView.sourceControl.selectedIndex]
+        trace(.controller, self, "\(source.label) → \(chosen.label): cancel previous")
+        guard chosen != source else { return }
+        // Cancel-previous: the old source's late reply is dropped, never shown.
+        loadTask?.cancel()
+        feed.cancelAllRequests()
+        appState.listingSource = chosen
+        listings = []
+        showListings()
         loadFirstPage()
     }
 
-    /// Keys no view consumed: ←/→ (the list does not take them) and `r`.
+    /// Keys no view consumed: ←/→ go to the source control, as when it has focus; `r` refreshes.
     override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .left, .right:
-            let control = listingsView.sourceControl
-            let index = control.selectedIndex + (key == .left ? -1 : 1)
-            guard control.segments.indices.contains(index) else { return true }
-            control.selectedIndex = index  // sends no event: the next line is the event
-            didChangeSource()
-            return true
+            return listingsView.sourceControl.handleKey(key)
         case .character("r"):
-            trace(.controller, self, "refresh \(source.label)")
             refresh()
             return true
         default:
@@ -154,122 +132,95 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         }
     }
 
-    // MARK: - Private
+    // MARK: - Private: loading
 
-    /// Page 1 of the current source, cancelling whatever the manager has in flight (cancel-previous).
-    private func loadFirstPage() {
-        showFirstPageLoading()
-        if let listManager = currentListManager {
-            trace(.controller, self, "\(listManager.method) page 1")
-            listManager.requestPolicy = .cancelPrevious
-            listManager.loadFirstPage()
-        } else {
-            trace(.controller, self, "All page 1")
-            loadAllListings(.first)
-        }
-    }
-
-    /// Page 1 again from the server; ignored while a load is in flight (ignore-if-loading).
+    /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     private func refresh() {
-        if let listManager = currentListManager {
-            if !listManager.isLoading { showFirstPageLoading() }
-            listManager.refresh()  // the manager applies the policy, and traces an ignored call
-        } else {
-            // The feed answers by async, so the controller applies the policy to its own task.
-            guard allListingsTask == nil else {
-                trace(.controller, self, "refresh ignored: already loading")
-                return
-            }
-            showFirstPageLoading()
-            loadAllListings(.refresh)
-        }
+        trace(.controller, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
+        loadFirstPage(refreshing: true)
     }
 
-    private func loadNextPage() {
-        if let listManager = currentListManager {
-            guard !listManager.isLastPage, !listManager.isLoading else { return }
-            listingsView.listView.footerText = "loading more …"
-            listManager.loadNextPage()
-        } else {
-            guard !allListingsFeed.isLastPage, allListingsTask == nil else { return }
-            listingsView.listView.footerText = "loading more …"
-            loadAllListings(.next)
-        }
-    }
-
-    /// "All" through the feed. The task holds the controller weakly and drops a cancelled result,
-    /// so nothing lands on a screen that switched source or went away.
-    private enum FeedLoad { case first, next, refresh }
-
-    private func loadAllListings(_ load: FeedLoad) {
-        allListingsTask?.cancel()
-        allListingsTask = Task { [weak self, allListingsFeed] in
-            let result: Result<[Listing], APIError>
-            do throws(APIError) {
-                switch load {
-                case .first: result = .success(try await allListingsFeed.loadFirstPage())
-                case .next: result = .success(try await allListingsFeed.loadNextPage())
-                case .refresh: result = .success(try await allListingsFeed.refresh())
-                }
-            } catch {
-                result = .failure(error)
-            }
-            guard !Task.isCancelled, let self else { return }
-            self.allListingsTask = nil
-            switch result {
-            case .success(let listings): self.showListings(listings, isLastPage: allListingsFeed.isLastPage)
-            case .failure(let error): self.showFailure(error)
-            }
-        }
-    }
-
-    /// Cancel-previous across sources: the old source's requests go, and their late replies are dropped.
-    private func cancelRequests(of oldSource: ListingSource) {
-        if oldSource == .all {
-            allListingsTask?.cancel()
-            allListingsTask = nil
-            for manager in allListingsFeed.managers { manager.cancelAllRequests() }
-        } else {
-            for kind in oldSource.kinds { listManagers[kind]?.cancelAllRequests() }
-        }
-    }
-
-    private func showFirstPageLoading() {
+    /// Page 1 of the current source. The task holds the controller weakly (a reply must never
+    /// keep a torn-down screen alive) and a cancelled load delivers nothing.
+    private func loadFirstPage(refreshing: Bool = false) {
         listingsView.showStatus("Loading \(source.label) listings …")
         listingsView.listView.footerText = nil
-    }
-
-    private func showListings(_ newListings: [Listing], isLastPage: Bool) {
-        replaceRows(with: newListings)
-        listingsView.listView.footerText = isLastPage && !listings.isEmpty ? "no more listings" : nil
-        listingsView.showStatus(listings.isEmpty ? "No listings." : "")
-    }
-
-    private func showFailure(_ error: APIError) {
-        listingsView.listView.footerText = nil
-        // An empty first page comes back as "no content": for a list that is simply no listings.
-        if error == .noContent, listings.isEmpty {
-            listingsView.showStatus("No listings.")
-            return
+        loadTask?.cancel()
+        let feed = self.feed
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
+                let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
+                guard !Task.isCancelled else { return }
+                self?.firstPageDidLoad(listings)
+            } catch {
+                guard !Task.isCancelled, error != .cancelled else { return }
+                self?.firstPageDidFail(error)
+            }
         }
-        listingsView.showStatus("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)
     }
 
-    /// New rows, with the model's selected listing selected again if it is among them (else the first).
-    private func replaceRows(with newListings: [Listing]) {
-        listings = newListings
+    /// The next page, unless any load of this source is in flight (the same rule as a refresh).
+    private func loadNextPage() {
+        guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
+        listingsView.listView.footerText = "loading more …"
+        let feed = self.feed
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
+                let listings = try await feed.loadNextPage()
+                guard !Task.isCancelled else { return }
+                self?.nextPageDidLoad(listings)
+            } catch {
+                guard !Task.isCancelled, error != .cancelled else { return }
+                self?.nextPageDidFail(error)
+            }
+        }
+    }
+
+    private func firstPageDidLoad(_ loaded: [Listing]) {
+        trace(.controller, self, "first page: \(loaded.count) listings")
+        listings = loaded
+        listingsView.showStatus(loaded.isEmpty ? "No listings." : "")
+        showListings()
+    }
+
+    /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
+    private func firstPageDidFail(_ failure: LoadFailure) {
+        trace(.controller, self, "first page failed: \(failure.shortName)")
+        if failure == .empty {
+            listings = []
+            showListings()
+            listingsView.showStatus("No listings.")
+        } else {
+            listingsView.listView.footerText = nil
+            listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
+        }
+    }
+
+    private func nextPageDidLoad(_ loaded: [Listing]) {
+        trace(.controller, self, "next page: \(loaded.count) listings")
+        listings = loaded
+        listingsView.showStatus("")
+        showListings()
+    }
+
+    /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
+    private func nextPageDidFail(_ failure: LoadFailure) {
+        trace(.controller, self, "next page failed: \(failure.shortName)")
+        listingsView.listView.footerText = nil
+        listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
+    }
+
+    // MARK: - Private: showing
+
+    /// Rows, the kept selection (the shared state's listing if it is here, else the first row),
+    /// and the footer.
+    private func showListings() {
         let listView = listingsView.listView
         listView.reloadData()
         listView.selectedRow = listings.firstIndex { $0.globalID == appState.selectedListingID }
             ?? (listings.isEmpty ? nil : 0)
-    }
-
-    /// The manager whose raw data holds `listing`: the detail reads it through a second reformer.
-    private func listManager(holding listing: Listing) -> any APIManaging {
-        guard source == .all, let index = ListingKind.allCases.firstIndex(of: listing.kind) else {
-            return listManagers[listing.kind]!
-        }
-        return allListingsFeed.managers[index]  // the feed's managers are in `ListingKind` order
+        listView.footerText = !listings.isEmpty && feed.isLastPage ? "no more listings" : nil
     }
 
     // MARK: - Getters and setters
@@ -280,8 +231,6 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// The source lives in the model, so a pattern switch keeps it.
     private var source: ListingSource { appState.listingSource }
 
-    /// The current source's manager; nil for "All", which the feed loads.
-    private var currentListManager: (any PagedAPIManaging)? {
-        source == .all ? nil : source.kinds.first.flatMap { listManagers[$0] }
-    }
+    /// The current source's feed (one per source, checked in `init`).
+    private var feed: any ListingsFeed { feeds[source]! }
 }

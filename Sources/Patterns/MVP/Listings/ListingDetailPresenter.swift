@@ -1,5 +1,3 @@
-import Model
-import Networking
 import Reformers
 import Tracing
 
@@ -10,36 +8,41 @@ protocol ListingDetailViewPresenter: AnyObject {
     func viewDidLoad()
 }
 
-/// MVP's presenter for the listing detail: reads the list manager's raw data through the
-/// second reformer (one API feeding two views; nothing is loaded again) and formats the rows.
+/// MVP's presenter for the listing detail: asks the feed for the listing's detail — read from the
+/// raw data it already holds through the second reformer, nothing loads again — and formats it.
 @MainActor
 final class ListingDetailPresenter: ListingDetailViewPresenter {
     /// Weak: the view owns its presenter.
     private weak var view: (any ListingDetailView)?
-    private let listing: Listing
-    private let manager: any APIManaging
+    private let listingID: String
+    private let feed: any ListingsFeed
 
     /// - Parameters:
-    ///   - listing: the listing to show, as the list had it.
-    ///   - manager: the list manager whose raw data holds it.
-    init(view: any ListingDetailView, listing: Listing, manager: any APIManaging) {
+    ///   - listingID: the `Listing.globalID` of the listing to show.
+    ///   - feed: the feed whose loaded data holds it.
+    init(view: any ListingDetailView, listingID: String, feed: any ListingsFeed) {
         self.view = view
-        self.listing = listing
-        self.manager = manager
+        self.listingID = listingID
+        self.feed = feed
     }
 
     func viewDidLoad() {
-        trace(.presenter, self, "\(listing.globalID) from \(manager.method) data")
+        trace(.presenter, self, "detail of \(listingID) from the feed")
+        guard let detail = feed.detail(ofListingID: listingID) else {
+            view?.showTitle("Listing")
+            view?.showDetail(fields: [("Listing", listingID), ("Status", ListingDetail.missingText)], service: "listings",
+                             mappings: [])
+            return
+        }
+        let listing = detail.listing
         view?.showTitle(listing.name)
-        let detail = manager.fetchData(reformer: ListingDetailReformer(listingID: listing.id)).flatMap { $0 }
-        let shown = detail?.listing ?? listing
         view?.showDetail(
             fields: [
-                ("Name", shown.name), ("Title", shown.title), ("Kind", shown.kind.label),
-                ("Price", shown.price?.text ?? ""), ("Area", shown.areaText ?? ""),
-                ("District", shown.district ?? ""), ("Image", shown.imageURL),
+                ("Name", listing.name), ("Title", listing.title), ("Kind", listing.kind.label),
+                ("Price", listing.price?.text ?? ""), ("Area", listing.areaText ?? ""),
+                ("District", listing.district ?? ""), ("Image", listing.imageURL),
             ],
-            service: manager.service.id,
-            mappings: detail?.rows.map { ($0.rawKey, $0.field, $0.value) } ?? [])
+            service: detail.serviceName,
+            mappings: detail.rows.map { ($0.rawKey, $0.field, $0.value) })
     }
 }

@@ -1,5 +1,5 @@
 import Mediator
-import Model
+import Networking
 import Reformers
 import Tracing
 import Widgets
@@ -12,12 +12,7 @@ enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
         trace(.builder, self, "view, router(nav), presenter(view, model, feeds, router)")
         let landingPoint = context.network.makeLandingPoint("MVP listings")
-        var feeds: [ListingSource: any ListingsFeed] = [
-            .all: AllListingsFeed(environment: context.network, landingPoint: landingPoint),
-        ]
-        for source in ListingSource.allCases where source.kinds.count == 1 {
-            feeds[source] = TeamListingsFeed(manager: context.network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
-        }
+        let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let view = ListingsViewController()
         let navigationController = NavigationController(rootViewController: view)
         let router = ListingsNavigationRouter(navigationController: navigationController)
@@ -28,7 +23,7 @@ enum ListingsBuilder {
         view.presenter = presenter
         return HostedScreen(rootViewController: navigationController) { [weak presenter] in
             landingPoint.cancelAll()
-            presenter?.stopLoading()
+            presenter?.cancelLoading()
         }
     }
 }

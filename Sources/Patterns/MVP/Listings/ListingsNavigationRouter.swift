@@ -1,5 +1,4 @@
-import Model
-import Networking
+import Reformers
 import Tracing
 import Widgets
 
@@ -14,9 +13,9 @@ final class ListingsNavigationRouter: ListingsRouter {
         self.navigationController = navigationController
     }
 
-    func showDetail(of listing: Listing, from manager: any APIManaging) {
-        trace(.router, self, "push detail of \(listing.globalID)")
-        let detail = ListingDetailBuilder.build(listing: listing, manager: manager)
+    func showDetail(ofListingID listingID: String, in feed: any ListingsFeed) {
+        trace(.router, self, "push detail of \(listingID)")
+        let detail = ListingDetailBuilder.build(listingID: listingID, feed: feed)
         navigationController?.pushViewController(detail)
     }
 }

@@ -1,5 +1,4 @@
 import Model
-import Networking
 import Reformers
 import Tracing
 
@@ -25,9 +24,9 @@ protocol ListingsViewPresenter: AnyObject {
 /// formats every row as strings, and asks its router for the detail. It knows its view only as
 /// `ListingsView` and its router only as `ListingsRouter`, so both are spies in the tests.
 ///
-/// Loads use the managers' `async` style (the "All" feed offers nothing else): each load is one
-/// `Task` the presenter owns, so a source switch or a teardown cancels exactly that load. The
-/// tasks start immediately, so the request leaves inside the event that asked for it.
+/// Each load is one `Task` the presenter owns, so a source switch or a teardown cancels exactly
+/// that load and a cancelled load delivers nothing. The task starts immediately, so the request
+/// leaves inside the event that asked for it.
 @MainActor
 final class ListingsPresenter: ListingsViewPresenter {
     /// Weak: the view owns its presenter; a strong reference back would be a cycle.
@@ -39,12 +38,8 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     /// What the view shows now, in row order.
     private var listings: [Listing] = []
-    /// The loads in flight, kept to be cancelled. Whether one is in flight is the flags below:
-    /// a load served from the cache finishes before its task is even stored.
-    private var firstPageTask: Task<Void, Never>?
-    private var nextPageTask: Task<Void, Never>?
-    private var isLoadingFirstPage = false
-    private var isLoadingNextPage = false
+    /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
+    private var loadTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - view: the passive view, held weakly.
@@ -68,10 +63,11 @@ final class ListingsPresenter: ListingsViewPresenter {
     }
 
     func didChooseSource(at index: Int) {
-        let chosen = ListingSource.allCases[index]
+        let chosen = ListingSource.allCases.indices.contains(index) ? ListingSource.allCases[index] : source
         trace(.presenter, self, "\(source.label) → \(chosen.label): cancel previous")
         guard chosen != source else { return }
         // Cancel-previous: the old source's late reply is dropped, never shown.
+        loadTask?.cancel()
         feed.cancelAllRequests()
         appState.listingSource = chosen
         listings = []
@@ -79,13 +75,10 @@ final class ListingsPresenter: ListingsViewPresenter {
         loadFirstPage()
     }
 
+    /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     func didRequestRefresh() {
-        // Ignore-if-loading: a refresh never stacks on a first page already on its way.
-        guard !isLoadingFirstPage else {
-            trace(.presenter, self, "refresh ignored: already loading")
-            return
-        }
-        trace(.presenter, self, "refresh \(source.label) (ignore-if-loading)")
+        trace(.presenter, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 
@@ -97,40 +90,23 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     func didReachLastRow() {
         trace(.presenter, self, "last row on screen")
-        guard !isLoadingFirstPage, !isLoadingNextPage, !listings.isEmpty, !feed.isLastPage else { return }
-        isLoadingNextPage = true
-        view?.showFooter("loading more …")
-        let feed = self.feed
-        nextPageTask = Task.immediate { [weak self] in
-            do throws(APIError) {
-                let listings = try await feed.loadNextPage()
-                guard !Task.isCancelled else { return }
-                self?.nextPageDidLoad(listings)
-            } catch {
-                guard !Task.isCancelled else { return }
-                self?.nextPageDidFail(error)
-            }
-        }
+        loadNextPage()
     }
 
     func didSelectRow(_ row: Int) {
         trace(.presenter, self, "open row \(row)")
         guard listings.indices.contains(row) else { return }
-        let listing = listings[row]
-        // The detail reads the raw data of the manager that loaded this listing: nothing loads again.
-        guard let manager = feed.manager(holding: listing) else { return }
-        router.showDetail(of: listing, from: manager)
+        // The detail reads the raw data the feed already holds: nothing loads again.
+        router.showDetail(ofListingID: listings[row].globalID, in: feed)
     }
 
     // MARK: - Module life
 
-    /// Stops every load in flight; the builder calls it when the screen is torn down.
-    func stopLoading() {
-        trace(.presenter, self, "stop loading")
-        firstPageTask?.cancel()
-        nextPageTask?.cancel()
-        isLoadingFirstPage = false
-        isLoadingNextPage = false
+    /// Stops the load in flight; the builder calls it when the screen is torn down.
+    func cancelLoading() {
+        trace(.presenter, self, "cancel loading")
+        loadTask?.cancel()
+        loadTask = nil
     }
 
     // MARK: - Loading
@@ -140,65 +116,74 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// The builder makes one feed per source (checked in `init`).
     private var feed: any ListingsFeed { feeds[source]! }
 
+    /// Page 1 of the current source. The task holds the presenter weakly (a reply must never keep
+    /// a torn-down screen alive) and a cancelled load delivers nothing.
     private func loadFirstPage(refreshing: Bool = false) {
         view?.showStatus("Loading \(source.label) listings …", isError: false)
         view?.showFooter(nil)
-        nextPageTask?.cancel()
-        firstPageTask?.cancel()
-        isLoadingNextPage = false
-        isLoadingFirstPage = true
+        loadTask?.cancel()
         let feed = self.feed
-        // The task holds the presenter weakly: a reply must never keep a torn-down screen alive.
-        // A cancelled task (source switch, teardown) drops its result.
-        firstPageTask = Task.immediate { [weak self] in
-            do throws(APIError) {
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
                 let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
                 guard !Task.isCancelled else { return }
                 self?.firstPageDidLoad(listings)
             } catch {
-                guard !Task.isCancelled else { return }
+                guard !Task.isCancelled, error != .cancelled else { return }
                 self?.firstPageDidFail(error)
+            }
+        }
+    }
+
+    /// The next page, unless any load of this source is in flight (the same rule as a refresh).
+    private func loadNextPage() {
+        guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
+        view?.showFooter("loading more …")
+        let feed = self.feed
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
+                let listings = try await feed.loadNextPage()
+                guard !Task.isCancelled else { return }
+                self?.nextPageDidLoad(listings)
+            } catch {
+                guard !Task.isCancelled, error != .cancelled else { return }
+                self?.nextPageDidFail(error)
             }
         }
     }
 
     private func firstPageDidLoad(_ loaded: [Listing]) {
         trace(.presenter, self, "first page: \(loaded.count) listings")
-        isLoadingFirstPage = false
         listings = loaded
         view?.showStatus(loaded.isEmpty ? "No listings." : "", isError: false)
         showListings()
     }
 
-    private func firstPageDidFail(_ error: APIError) {
-        trace(.presenter, self, "first page failed: \(error.shortName)")
-        isLoadingFirstPage = false
-        guard error != .cancelled else { return }
-        listings = []
-        showListings()
-        // An empty first page arrives as "no content": for the user, that is simply no listings.
-        if error == .noContent {
+    /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
+    private func firstPageDidFail(_ failure: LoadFailure) {
+        trace(.presenter, self, "first page failed: \(failure.shortName)")
+        if failure == .empty {
+            listings = []
+            showListings()
             view?.showStatus("No listings.", isError: false)
         } else {
-            view?.showStatus("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)
+            view?.showFooter(nil)
+            view?.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
         }
     }
 
     private func nextPageDidLoad(_ loaded: [Listing]) {
         trace(.presenter, self, "next page: \(loaded.count) listings")
-        isLoadingNextPage = false
         listings = loaded
         view?.showStatus("", isError: false)
         showListings()
     }
 
     /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
-    private func nextPageDidFail(_ error: APIError) {
-        trace(.presenter, self, "next page failed: \(error.shortName)")
-        isLoadingNextPage = false
-        guard error != .cancelled else { return }
+    private func nextPageDidFail(_ failure: LoadFailure) {
+        trace(.presenter, self, "next page failed: \(failure.shortName)")
         view?.showFooter(nil)
-        view?.showStatus("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)
+        view?.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
     }
 
     // MARK: - Formatting

@@ -1,10 +1,9 @@
-import Model
-import Networking
+import Reformers
 
 /// Where the listings presenter goes next (presenter → router). The presenter decides *that* the
 /// detail shows; the router knows *how* (which module, pushed where). A spy stands in for tests.
 @MainActor
 protocol ListingsRouter: AnyObject {
-    /// Shows the detail of `listing`, read from the raw data `manager` already holds.
-    func showDetail(of listing: Listing, from manager: any APIManaging)
+    /// Shows the detail of the listing whose `globalID` is `listingID`, read from what `feed` loaded.
+    func showDetail(ofListingID listingID: String, in feed: any ListingsFeed)
 }

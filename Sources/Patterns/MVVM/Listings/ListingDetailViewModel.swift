@@ -1,5 +1,3 @@
-import Model
-import Networking
 import Reformers
 
 /// The detail screen's view model: the listing's fields and the raw keys they came from, as the
@@ -27,21 +25,28 @@ struct ListingDetailViewModel: Equatable, Sendable {
     let mappings: [Mapping]
 
     /// - Parameters:
-    ///   - listing: the listing as the list had it.
-    ///   - detail: the same list data through `ListingDetailReformer`; nil leaves the mappings empty.
-    init(listing: Listing, detail: ListingDetail?) {
-        let shown = detail?.listing ?? listing
-        title = shown.name
+    ///   - listingID: the `Listing.globalID` the user opened.
+    ///   - detail: what the feed's loaded data holds for it; nil when it holds no such listing.
+    init(listingID: String, detail: ListingDetail?) {
+        guard let detail else {
+            title = "Listing"
+            fields = [Field(name: "Listing", value: listingID), Field(name: "Status", value: ListingDetail.missingText)]
+            serviceName = "listings"
+            mappings = []
+            return
+        }
+        let listing = detail.listing
+        title = listing.name
         fields = [
-            Field(name: "Name", value: shown.name),
-            Field(name: "Title", value: shown.title),
-            Field(name: "Kind", value: shown.kind.label),
-            Field(name: "Price", value: shown.price?.text ?? ""),
-            Field(name: "Area", value: shown.areaText ?? ""),
-            Field(name: "District", value: shown.district ?? ""),
-            Field(name: "Image", value: shown.imageURL),
+            Field(name: "Name", value: listing.name),
+            Field(name: "Title", value: listing.title),
+            Field(name: "Kind", value: listing.kind.label),
+            Field(name: "Price", value: listing.price?.text ?? ""),
+            Field(name: "Area", value: listing.areaText ?? ""),
+            Field(name: "District", value: listing.district ?? ""),
+            Field(name: "Image", value: listing.imageURL),
         ]
-        serviceName = Service.listings(shown.kind).id
-        mappings = detail?.rows.map { Mapping(rawKey: $0.rawKey, field: $0.field, value: $0.value) } ?? []
+        serviceName = detail.serviceName
+        mappings = detail.rows.map { Mapping(rawKey: $0.rawKey, field: $0.field, value: $0.value) }
     }
 }

@@ -1,5 +1,5 @@
 import Mediator
-import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -11,13 +11,7 @@ enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
         trace(.builder, self, "feeds → view model → coordinator(nav, views)")
         let landingPoint = context.network.makeLandingPoint("MVVM listings")
-        var feeds: [ListingSource: any ListingsFeed] = [
-            .all: AllListingsFeed(environment: context.network, landingPoint: landingPoint),
-        ]
-        for source in ListingSource.allCases where source.kinds.count == 1 {
-            feeds[source] = TeamListingsFeed(
-                manager: context.network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
-        }
+        let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let viewModel = ListingsViewModel(appState: context.appState, feeds: feeds)
         let coordinator = ListingsCoordinator(listingsViewModel: viewModel)
         coordinator.start()

@@ -1,5 +1,4 @@
 import Model
-import Networking
 import Reformers
 import Tracing
 
@@ -9,8 +8,9 @@ import Tracing
 /// controller: for the detail screen it makes the detail's view model and hands it to whoever set
 /// `showDetail` (its coordinator).
 ///
-/// Loads use the feeds' `async` style: each load is one `Task` the view model owns, so a source
-/// switch, a refresh or a teardown cancels exactly that load, and a cancelled load delivers nothing.
+/// Each load is one `Task` the view model owns, so a source switch or a teardown cancels exactly
+/// that load and a cancelled load delivers nothing. The task starts immediately, so the request
+/// leaves inside the event that asked for it.
 @MainActor
 final class ListingsViewModel: ListingsViewModelProtocol {
     // MARK: Outputs
@@ -33,8 +33,8 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     private let feeds: [ListingSource: any ListingsFeed]
     /// The current source's listings, in row order.
     private var listings: [Listing] = []
-    private var firstPageTask: Task<Void, Never>?
-    private var nextPageTask: Task<Void, Never>?
+    /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
+    private var loadTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - appState: the shared model: the chosen source and the selected listing live there.
@@ -58,7 +58,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         trace(.viewModel, self, "\(source.label) → \(chosen.label): cancel previous")
         guard chosen != source else { return }
         // Cancel-previous: the old source's late reply is dropped, never shown.
-        cancelTasks()
+        loadTask?.cancel()
         feed.cancelAllRequests()
         appState.listingSource = chosen
         sourceIndex.value = index
@@ -67,10 +67,10 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         loadFirstPage()
     }
 
+    /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     func refresh() {
-        trace(.viewModel, self, firstPageTask == nil ? "refresh \(source.label)" : "refresh ignored: already loading")
-        // Ignore-if-loading: a refresh never stacks on a first page already on its way.
-        guard firstPageTask == nil else { return }
+        trace(.viewModel, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 
@@ -81,18 +81,19 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         selectedRow.value = row
     }
 
+    /// The next page, unless any load of this source is in flight (the same rule as a refresh).
     func loadNextPage() {
         trace(.viewModel, self, "next page of \(source.label)")
-        guard firstPageTask == nil, nextPageTask == nil, !listings.isEmpty, !feed.isLastPage else { return }
+        guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         footer.value = "loading more …"
         let feed = self.feed
-        nextPageTask = Task { [weak self] in
-            do throws(APIError) {
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
                 let listings = try await feed.loadNextPage()
                 guard !Task.isCancelled else { return }
                 self?.nextPageDidLoad(listings)
             } catch {
-                guard !Task.isCancelled else { return }
+                guard !Task.isCancelled, error != .cancelled else { return }
                 self?.nextPageDidFail(error)
             }
         }
@@ -101,19 +102,18 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     func openRow(_ row: Int) {
         trace(.viewModel, self, "open row \(row) → coordinator")
         guard listings.indices.contains(row) else { return }
-        let listing = listings[row]
-        // One API feeding two views: the manager's raw data, through the detail's own reformer.
-        let detail = feed.manager(holding: listing)?.fetchData(reformer: ListingDetailReformer(listingID: listing.id)) ?? nil
-        showDetail?(ListingDetailViewModel(listing: listing, detail: detail))
+        let listingID = listings[row].globalID
+        // One API feeding two views: the feed reads its raw data through the detail's own reformer.
+        showDetail?(ListingDetailViewModel(listingID: listingID, detail: feed.detail(ofListingID: listingID)))
     }
 
     // MARK: Teardown
 
-    /// Ends the loads this view model started: on a source switch, and (from the builder) when the
-    /// screen goes away.
+    /// Ends the load this view model started; the builder calls it when the screen goes away.
     func cancelLoading() {
         trace(.viewModel, self, "cancel loading")
-        cancelTasks()
+        loadTask?.cancel()
+        loadTask = nil
     }
 
     // MARK: Loading
@@ -123,19 +123,20 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// The builder makes one feed per source (checked in `init`).
     private var feed: any ListingsFeed { feeds[source]! }
 
+    /// Page 1 of the current source. The task holds the view model weakly (a reply must never keep
+    /// a torn-down screen alive) and a cancelled load delivers nothing.
     private func loadFirstPage(refreshing: Bool = false) {
         status.value = DisplayText("Loading \(source.label) listings …")
         footer.value = nil
-        cancelTasks()
+        loadTask?.cancel()
         let feed = self.feed
-        // Weak: a reply must never keep a torn-down screen alive.
-        firstPageTask = Task { [weak self] in
-            do throws(APIError) {
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
                 let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
                 guard !Task.isCancelled else { return }
                 self?.firstPageDidLoad(listings)
             } catch {
-                guard !Task.isCancelled else { return }
+                guard !Task.isCancelled, error != .cancelled else { return }
                 self?.firstPageDidFail(error)
             }
         }
@@ -143,51 +144,36 @@ final class ListingsViewModel: ListingsViewModelProtocol {
 
     private func firstPageDidLoad(_ loaded: [Listing]) {
         trace(.viewModel, self, "first page: \(loaded.count) listings")
-        firstPageTask = nil
         listings = loaded
         status.value = loaded.isEmpty ? DisplayText("No listings.") : .empty
         publishListings()
     }
 
-    private func firstPageDidFail(_ error: APIError) {
-        trace(.viewModel, self, "first page failed: \(error.shortName)")
-        firstPageTask = nil
-        switch error {
-        case .cancelled:
-            return  // the landing point cancels on teardown: nothing to say to a screen that went away
-        case .noContent:
-            // An empty first page arrives as "no content": for the user, simply no listings.
+    /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
+    private func firstPageDidFail(_ failure: LoadFailure) {
+        trace(.viewModel, self, "first page failed: \(failure.shortName)")
+        if failure == .empty {
             listings = []
             publishListings()
             status.value = DisplayText("No listings.")
-        default:
+        } else {
             footer.value = nil
-            status.value = DisplayText("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)
+            status.value = DisplayText("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
         }
     }
 
     private func nextPageDidLoad(_ loaded: [Listing]) {
         trace(.viewModel, self, "next page: \(loaded.count) listings")
-        nextPageTask = nil
         listings = loaded
         status.value = .empty
         publishListings()
     }
 
     /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
-    private func nextPageDidFail(_ error: APIError) {
-        trace(.viewModel, self, "next page failed: \(error.shortName)")
-        nextPageTask = nil
-        guard error != .cancelled else { return }
+    private func nextPageDidFail(_ failure: LoadFailure) {
+        trace(.viewModel, self, "next page failed: \(failure.shortName)")
         footer.value = nil
-        status.value = DisplayText("Could not load the listings: \(error.userMessage) Press r to retry.", isError: true)
-    }
-
-    private func cancelTasks() {
-        firstPageTask?.cancel()
-        nextPageTask?.cancel()
-        firstPageTask = nil
-        nextPageTask = nil
+        status.value = DisplayText("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
     }
 
     // MARK: Outputs from listings

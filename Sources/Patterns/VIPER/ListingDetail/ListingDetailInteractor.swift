@@ -1,30 +1,36 @@
-import Networking
 import Reformers
 import Tracing
 
-/// VIPER's Interactor of the listing detail: reads one listing out of the raw data of the list
-/// manager it was handed, through the second reformer (one API feeding two views). It loads
-/// nothing: the list already did.
+/// VIPER's Interactor of the listing detail: asks the feed that loaded the list for one listing's
+/// detail — its raw data through the second reformer (one API feeding two views) — and hands the
+/// presenter plain data. It loads nothing: the list already did.
 @MainActor
 final class ListingDetailInteractor: ListingDetailInteractorInput {
     weak var output: (any ListingDetailInteractorOutput)?
-    private let manager: any APIManaging
+    private let feed: any ListingsFeed
     private let listingID: String
 
     /// - Parameters:
-    ///   - manager: the list manager whose raw data holds the listing.
-    ///   - listingID: the `Listing.id` to show.
-    init(manager: any APIManaging, listingID: String) {
-        self.manager = manager
+    ///   - feed: the feed whose loaded data holds the listing.
+    ///   - listingID: the `Listing.globalID` to show.
+    init(feed: any ListingsFeed, listingID: String) {
+        self.feed = feed
         self.listingID = listingID
     }
 
     // MARK: - ListingDetailInteractorInput
 
     func provideDetail() {
-        trace(.interactor, self, "\(listingID) from \(manager.method)'s raw data")
-        // The list only opens listings its manager holds, so a miss leaves the screen empty.
-        guard let detail = manager.fetchData(reformer: ListingDetailReformer(listingID: listingID)) ?? nil else { return }
-        output?.didProvideDetail(ListingDetailData(listing: detail.listing, serviceName: manager.service.id, rows: detail.rows))
+        trace(.interactor, self, "detail of \(listingID) from the feed")
+        guard let detail = feed.detail(ofListingID: listingID) else {
+            output?.didNotFindDetail(listingID: listingID)
+            return
+        }
+        let listing = detail.listing
+        output?.didProvideDetail(ListingDetailData(
+            name: listing.name, title: listing.title, kindLabel: listing.kind.label, priceText: listing.price?.text ?? "",
+            areaText: listing.areaText ?? "", district: listing.district ?? "", imageURL: listing.imageURL,
+            serviceName: detail.serviceName,
+            mappings: detail.rows.map { .init(rawKey: $0.rawKey, field: $0.field, value: $0.value) }))
     }
 }

@@ -3,4 +3,6 @@
 protocol ListingDetailInteractorOutput: AnyObject {
     /// The listing and its raw-key rows.
     func didProvideDetail(_ detail: ListingDetailData)
+    /// The loaded data holds no listing `listingID` (a `Listing.globalID`).
+    func didNotFindDetail(listingID: String)
 }

@@ -1,11 +1,13 @@
+import Reformers
 import Tracing
 
-/// VIPER's Presenter of the listing detail: formats the listing's fields (`45 m²`, the price, the
-/// kind's label) and hands the reformer's rows to the view; sends "back" to the router.
+/// VIPER's Presenter of the listing detail: formats the interactor's plain data into the screen's
+/// fields and raw-key rows, or the one fallback every pattern shows for a missing listing.
 @MainActor
 final class ListingDetailPresenter {
     weak var view: (any ListingDetailViewInterface)?
     let interactor: any ListingDetailInteractorInput
+    /// Kept as every VIPER module keeps its router; the detail has no route of its own yet.
     let router: any ListingDetailRouting
 
     init(interactor: any ListingDetailInteractorInput, router: any ListingDetailRouting) {
@@ -21,27 +23,27 @@ extension ListingDetailPresenter: ListingDetailViewEventHandler {
         trace(.presenter, self, "ask for the detail")
         interactor.provideDetail()
     }
-
-    func didRequestBack() {
-        trace(.presenter, self, "back")
-        router.closeDetail()
-    }
 }
 
 // MARK: - ListingDetailInteractorOutput
 
 extension ListingDetailPresenter: ListingDetailInteractorOutput {
     func didProvideDetail(_ detail: ListingDetailData) {
-        trace(.presenter, self, "format \(detail.rows.count) rows")
-        let listing = detail.listing
-        view?.showTitle(listing.name)
+        trace(.presenter, self, "format \(detail.mappings.count) rows")
+        view?.showTitle(detail.name)
         view?.showDetail(
             fields: [
-                ("Name", listing.name), ("Title", listing.title), ("Kind", listing.kind.label),
-                ("Price", listing.price?.text ?? ""), ("Area", listing.areaText ?? ""), ("District", listing.district ?? ""),
-                ("Image", listing.imageURL),
+                ("Name", detail.name), ("Title", detail.title), ("Kind", detail.kindLabel), ("Price", detail.priceText),
+                ("Area", detail.areaText), ("District", detail.district), ("Image", detail.imageURL),
             ],
             service: detail.serviceName,
-            mappings: detail.rows.map { ($0.rawKey, $0.field, $0.value) })
+            mappings: detail.mappings.map { ($0.rawKey, $0.field, $0.value) })
+    }
+
+    func didNotFindDetail(listingID: String) {
+        trace(.presenter, self, "format the fallback")
+        view?.showTitle("Listing")
+        view?.showDetail(fields: [("Listing", listingID), ("Status", ListingDetail.missingText)], service: "listings",
+                         mappings: [])
     }
 }

@@ -1,6 +1,4 @@
-/// Presenter → router for the listing detail.
+/// Presenter → router for the listing detail: where the detail can lead. Nothing yet; back is the
+/// navigation controller's.
 @MainActor
-protocol ListingDetailRouting: AnyObject {
-    /// Leaves the detail for the list it came from.
-    func closeDetail()
-}
+protocol ListingDetailRouting: AnyObject {}

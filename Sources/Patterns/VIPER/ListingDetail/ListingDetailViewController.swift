@@ -1,10 +1,9 @@
 import ScreenViews
-import Terminal
 import Tracing
 import Widgets
 
-/// VIPER's View of the listing detail: shows what the presenter formatted; Esc and Backspace go
-/// to the presenter, which asks the router to go back.
+/// VIPER's View of the listing detail: shows what the presenter formatted. Esc and Backspace are
+/// the navigation controller's, as in the other patterns.
 final class ListingDetailViewController: ViewController {
     let eventHandler: any ListingDetailViewEventHandler
 
@@ -23,16 +22,6 @@ final class ListingDetailViewController: ViewController {
         super.viewDidLoad()
         trace(.view, self, "loaded")
         eventHandler.viewDidLoad()
-    }
-
-    // MARK: - Event response
-
-    /// Back is the router's to do; the navigation controller would do it alone otherwise.
-    override func handleKey(_ key: Key) -> Bool {
-        guard key == .escape || key == .backspace else { return false }
-        trace(.view, self, "\(key)")
-        eventHandler.didRequestBack()
-        return true
     }
 
     // MARK: - Getters and setters

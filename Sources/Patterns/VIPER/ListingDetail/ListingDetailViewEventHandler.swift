@@ -3,6 +3,4 @@
 protocol ListingDetailViewEventHandler: AnyObject {
     /// The view is loaded: time to show the listing.
     func viewDidLoad()
-    /// Esc or Backspace.
-    func didRequestBack()
 }

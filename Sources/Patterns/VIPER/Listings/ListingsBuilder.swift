@@ -1,22 +1,22 @@
 import Mediator
-import Model
 import Networking
 import Reformers
 import Tracing
 import Widgets
 
-/// Assembles the property list: one feed per source on the module's landing point, then the
-/// interactor, router, presenter and view, wired as in the greeting — strong references down
-/// through initialisers, weak ones back up set here — inside a navigation controller the router
-/// pushes the detail on.
+/// Assembles the property list: one feed per source on the module's landing point, the detail
+/// module's builder over the same feeds (the app's wiring, as objc.io's `VTDAppDependencies`),
+/// then the interactor, router, presenter and view, wired as in the greeting — strong references
+/// down through initialisers, weak ones back up set here — inside a navigation controller the
+/// router pushes the detail on.
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "feeds, interactor, router, presenter, view")
+        trace(.builder, self, "feeds, interactor, router(detail builder), presenter, view")
         let landingPoint = context.network.makeLandingPoint("VIPER listings")
-        let feeds = makeFeeds(network: context.network, landingPoint: landingPoint)
+        let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let interactor = ListingsInteractor(appState: context.appState, feeds: feeds)
-        let router = ListingsRouter()
+        let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: context.appState, feeds: feeds))
         let presenter = ListingsPresenter(interactor: interactor, router: router)
         let view = ListingsViewController(eventHandler: presenter)
         presenter.view = view
@@ -25,19 +25,7 @@ enum ListingsBuilder {
         let navigation = NavigationController(rootViewController: view)
         return HostedScreen(rootViewController: navigation) { [weak interactor] in
             landingPoint.cancelAll()
-            interactor?.cancelLoads()
+            interactor?.cancelLoading()
         }
-    }
-
-    /// One feed per source: a team's list manager, or "All" over three more managers. Every
-    /// manager lands on `landingPoint`; they share the environment's cache.
-    static func makeFeeds(network: NetworkEnvironment, landingPoint: LandingPoint) -> [ListingSource: any ListingsFeed] {
-        var feeds: [ListingSource: any ListingsFeed] = [:]
-        for source in ListingSource.allCases {
-            feeds[source] = source == .all
-                ? AllListingsFeed(environment: network, landingPoint: landingPoint)
-                : TeamListingsFeed(manager: network.makeListManager(for: source.kinds[0], landingPoint: landingPoint))
-        }
-        return feeds
     }
 }

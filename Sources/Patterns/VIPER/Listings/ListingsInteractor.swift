@@ -1,26 +1,24 @@
 import Model
-import Networking
 import Reformers
 import Tracing
 
 /// VIPER's Interactor of the property list: all its data work. It picks the feed of the shared
 /// source, loads pages, applies the request policies (cancel-previous when the source changes,
-/// ignore-if-loading for a refresh), keeps the selection in the shared state and finds the
-/// manager a listing's detail reads from. It formats nothing.
+/// ignore-if-loading for a refresh or a next page), keeps the selection in the shared state and
+/// hands the presenter plain data and failure messages — no entity, no error type crosses.
 ///
-/// It uses the feeds' `async` style: "All" merges three managers and only offers `async`, and one
-/// code path for the four sources matters more than the delegate's symmetry with the greeting.
-/// Each load is a `Task` that holds the interactor weakly; switching source and teardown cancel
-/// it, and a cancelled load reports nothing.
+/// Each load is one `Task` the interactor owns, so a source switch or a teardown cancels exactly
+/// that load and a cancelled load delivers nothing. The task starts immediately, so the request
+/// leaves inside the event that asked for it.
 @MainActor
 final class ListingsInteractor: ListingsInteractorInput {
     weak var output: (any ListingsInteractorOutput)?
     private let appState: AppState
     private let feeds: [ListingSource: any ListingsFeed]
-    /// The shared source's listings as of its last load; empty while a first page loads.
+    /// The shared source's listings as of its last load.
     private var listings: [Listing] = []
-    private var firstPageTask: Task<Void, Never>?
-    private var nextPageTask: Task<Void, Never>?
+    /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
+    private var loadTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - appState: the shared state: the source and the selected listing.
@@ -33,9 +31,6 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     private var source: ListingSource { appState.listingSource }
     private var feed: any ListingsFeed { feeds[source]! }
-    /// A load is running from the moment it is asked for, before its request is even sent.
-    private var isLoading: Bool { firstPageTask != nil || nextPageTask != nil }
-    private var canLoadNextPage: Bool { !listings.isEmpty && !isLoading && !feed.isLastPage }
 
     // MARK: - ListingsInteractorInput
 
@@ -44,33 +39,40 @@ final class ListingsInteractor: ListingsInteractorInput {
         loadFirstPage()
     }
 
-    func switchSource(to newSource: ListingSource) {
-        trace(.interactor, self, "\(source.label) → \(newSource.label): cancel previous")
-        guard newSource != source else { return }
-        // Cancel-previous: the old source's requests go, and their late replies are dropped.
-        cancelLoads()
+    func switchSource(to chosen: ListingSource) {
+        trace(.interactor, self, "\(source.label) → \(chosen.label): cancel previous")
+        guard chosen != source else { return }
+        // Cancel-previous: the old source's late reply is dropped, never shown.
+        loadTask?.cancel()
         feed.cancelAllRequests()
-        appState.listingSource = newSource
+        appState.listingSource = chosen
+        listings = []
+        output?.didSwitchSource(to: chosen)
         loadFirstPage()
     }
 
+    /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
     func refresh() {
-        trace(.interactor, self, isLoading ? "ignore-if-loading: still loading, ignored" : "ignore-if-loading: reload \(source.label)")
-        guard !isLoading else { return }
+        trace(.interactor, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
+        guard !feed.isLoading else { return }
         loadFirstPage(refreshing: true)
     }
 
+    /// The next page, unless any load of this source is in flight (the same rule as a refresh).
     func loadNextPage() {
-        trace(.interactor, self, canLoadNextPage ? "next page of \(source.label)" : "no page to load now")
-        guard canLoadNextPage else { return }
-        let feed = self.feed
+        trace(.interactor, self, "next page of \(source.label)")
+        guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         output?.didStartLoadingMore()
-        nextPageTask = Task { [weak self] in
-            let result: Result<[Listing], APIError>
-            do throws(APIError) { result = .success(try await feed.loadNextPage()) } catch { result = .failure(error) }
-            // A cancelled load (the source changed, the screen went) reports nothing.
-            guard !Task.isCancelled, result != .failure(.cancelled) else { return }
-            self?.didFinishNextPage(result)
+        let feed = self.feed
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
+                let listings = try await feed.loadNextPage()
+                guard !Task.isCancelled else { return }
+                self?.nextPageDidLoad(listings)
+            } catch {
+                guard !Task.isCancelled, error != .cancelled else { return }
+                self?.nextPageDidFail(error)
+            }
         }
     }
 
@@ -83,70 +85,75 @@ final class ListingsInteractor: ListingsInteractorInput {
     func openListing(at index: Int) {
         trace(.interactor, self, "open row \(index)")
         guard listings.indices.contains(index) else { return }
-        let listing = listings[index]
-        appState.selectedListingID = listing.globalID
-        guard let manager = feed.manager(holding: listing) else { return }
-        output?.didOpenListing(SelectedListingData(listingID: listing.id, name: listing.name, manager: manager))
+        appState.selectedListingID = listings[index].globalID
+        output?.didOpenListing(SelectedListingData(listingID: listings[index].globalID))
     }
 
     // MARK: - Teardown
 
-    /// Stops both loads (on teardown, after the landing point cancelled their requests).
-    func cancelLoads() {
-        trace(.interactor, self, "stop loading")
-        firstPageTask?.cancel()
-        nextPageTask?.cancel()
-        firstPageTask = nil
-        nextPageTask = nil
+    /// Ends the load this interactor started; the builder calls it when the screen goes away.
+    func cancelLoading() {
+        trace(.interactor, self, "cancel loading")
+        loadTask?.cancel()
+        loadTask = nil
     }
 
     // MARK: - Private
 
+    /// Page 1 of the current source. The task holds the interactor weakly (a reply must never keep
+    /// a torn-down screen alive) and a cancelled load delivers nothing.
     private func loadFirstPage(refreshing: Bool = false) {
-        let feed = self.feed
-        listings = []
         output?.didStartLoading(source)
-        firstPageTask = Task { [weak self] in
-            let result: Result<[Listing], APIError>
-            do throws(APIError) {
-                result = .success(refreshing ? try await feed.refresh() : try await feed.loadFirstPage())
+        loadTask?.cancel()
+        let feed = self.feed
+        loadTask = Task.immediate { [weak self] in
+            do throws(LoadFailure) {
+                let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
+                guard !Task.isCancelled else { return }
+                self?.firstPageDidLoad(listings)
             } catch {
-                result = .failure(error)
+                guard !Task.isCancelled, error != .cancelled else { return }
+                self?.firstPageDidFail(error)
             }
-            guard !Task.isCancelled, result != .failure(.cancelled) else { return }
-            self?.didFinishFirstPage(result)
         }
     }
 
-    private func didFinishFirstPage(_ result: Result<[Listing], APIError>) {
-        trace(.interactor, self, "\(source.label) page 1: " + ((try? result.get()).map { "\($0.count) listings" } ?? "failed"))
-        firstPageTask = nil
-        switch result {
-        case .success(let loaded):
-            listings = loaded
-            output?.didLoadFirstPage(ListingsData(listings: loaded, isLastPage: feed.isLastPage, selectedIndex: selectedIndex))
-        case .failure(.noContent):
-            // A business rule, not a failure: an empty source has no listings.
-            output?.didLoadFirstPage(ListingsData(listings: [], isLastPage: true, selectedIndex: nil))
-        case .failure(let error):
-            output?.didFailToLoad(error)
+    private func firstPageDidLoad(_ loaded: [Listing]) {
+        trace(.interactor, self, "first page: \(loaded.count) listings")
+        listings = loaded
+        output?.didLoadFirstPage(data())
+    }
+
+    /// An empty source is a business rule, not a failure: it has no listings.
+    private func firstPageDidFail(_ failure: LoadFailure) {
+        trace(.interactor, self, "first page failed: \(failure.shortName)")
+        if failure == .empty {
+            listings = []
+            output?.didLoadFirstPage(data())
+        } else {
+            output?.didFailToLoad(message: failure.userMessage)
         }
     }
 
-    private func didFinishNextPage(_ result: Result<[Listing], APIError>) {
-        trace(.interactor, self, "\(source.label) next page: " + ((try? result.get()).map { "\($0.count) listings" } ?? "failed"))
-        nextPageTask = nil
-        switch result {
-        case .success(let loaded):
-            listings = loaded
-            output?.didLoadMore(ListingsData(listings: loaded, isLastPage: feed.isLastPage, selectedIndex: selectedIndex))
-        case .failure(let error):
-            output?.didFailToLoadMore(error)
-        }
+    private func nextPageDidLoad(_ loaded: [Listing]) {
+        trace(.interactor, self, "next page: \(loaded.count) listings")
+        listings = loaded
+        output?.didLoadMore(data())
     }
 
-    /// The row of the shared selection, so a reload (or another pattern) keeps it; else the first.
-    private var selectedIndex: Int? {
-        listings.firstIndex { $0.globalID == appState.selectedListingID } ?? (listings.isEmpty ? nil : 0)
+    private func nextPageDidFail(_ failure: LoadFailure) {
+        trace(.interactor, self, "next page failed: \(failure.shortName)")
+        output?.didFailToLoadMore(message: failure.userMessage)
+    }
+
+    /// The listings as the presenter needs them, with the row of the shared selection, so a
+    /// reload (or another pattern) keeps it; else the first.
+    private func data() -> ListingsData {
+        ListingsData(
+            items: listings.map {
+                ListingsData.Item(name: $0.name, kindLabel: $0.kind.label, title: $0.title, priceText: $0.price?.text ?? "")
+            },
+            isLastPage: feed.isLastPage,
+            selectedIndex: listings.firstIndex { $0.globalID == appState.selectedListingID } ?? (listings.isEmpty ? nil : 0))
     }
 }

@@ -7,7 +7,7 @@ protocol ListingsInteractorInput: AnyObject {
     func loadListings()
     /// Makes `source` the shared source: cancels the previous source's requests, loads the new one.
     func switchSource(to source: ListingSource)
-    /// Reloads the first page, unless a load is in flight (ignore-if-loading).
+    /// Reloads the first page, unless any load of the source is in flight (ignore-if-loading).
     func refresh()
     /// Loads the next page, when there is one and nothing is loading.
     func loadNextPage()

@@ -1,10 +1,9 @@
 import Model
-import Networking
 import Tracing
 
 /// VIPER's Presenter of the property list: turns view events into use cases, and the interactor's
-/// answers into rows, statuses and footers. Asks the router to navigate. Owns the interactor and
-/// the router; holds the view weakly.
+/// plain answers into rows, statuses and footers. Asks the router to navigate. Owns the
+/// interactor and the router; holds the view weakly.
 @MainActor
 final class ListingsPresenter {
     weak var view: (any ListingsViewInterface)?
@@ -19,19 +18,19 @@ final class ListingsPresenter {
     // MARK: - Formatting
 
     /// `name`; `<kind> · <title>`; the price or nothing.
-    static func displayItem(for listing: Listing) -> ListingDisplayItem {
-        ListingDisplayItem(
-            title: listing.name, subtitle: listing.kind.label + " · " + listing.title, accessory: listing.price?.text ?? "")
+    static func displayItem(for item: ListingsData.Item) -> ListingDisplayItem {
+        ListingDisplayItem(title: item.name, subtitle: item.kindLabel + " · " + item.title, accessory: item.priceText)
     }
 
-    private static func failureText(_ error: APIError) -> String {
-        "Could not load the listings: \(error.userMessage) Press r to retry."
+    private static func failureText(_ message: String) -> String {
+        "Could not load the listings: \(message) Press r to retry."
     }
 
-    private func showLoaded(_ data: ListingsData) {
-        view?.showStatus(data.listings.isEmpty ? "No listings." : "", isError: false)
-        view?.showRows(data.listings.map(Self.displayItem))
-        view?.showFooter(data.isLastPage && !data.listings.isEmpty ? "no more listings" : nil)
+    /// Rows, the kept selection, and the footer.
+    private func showListings(_ data: ListingsData) {
+        view?.showRows(data.items.map(Self.displayItem))
+        view?.selectRow(data.selectedIndex)
+        view?.showFooter(data.isLastPage && !data.items.isEmpty ? "no more listings" : nil)
     }
 }
 
@@ -73,23 +72,29 @@ extension ListingsPresenter: ListingsViewEventHandler {
 // MARK: - ListingsInteractorOutput
 
 extension ListingsPresenter: ListingsInteractorOutput {
+    func didSwitchSource(to source: ListingSource) {
+        trace(.presenter, self, "clear the rows of the old source")
+        view?.showRows([])
+        view?.selectRow(nil)
+    }
+
     func didStartLoading(_ source: ListingSource) {
         trace(.presenter, self, "loading \(source.label)")
         view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
         view?.showStatus("Loading \(source.label) listings …", isError: false)
-        view?.showRows([])
         view?.showFooter(nil)
     }
 
     func didLoadFirstPage(_ listings: ListingsData) {
-        trace(.presenter, self, "format \(listings.listings.count) rows")
-        showLoaded(listings)
-        view?.selectRow(listings.selectedIndex)
+        trace(.presenter, self, "format \(listings.items.count) rows")
+        view?.showStatus(listings.items.isEmpty ? "No listings." : "", isError: false)
+        showListings(listings)
     }
 
-    func didFailToLoad(_ error: APIError) {
+    func didFailToLoad(message: String) {
         trace(.presenter, self, "format the failure")
-        view?.showStatus(Self.failureText(error), isError: true)
+        view?.showFooter(nil)
+        view?.showStatus(Self.failureText(message), isError: true)
     }
 
     func didStartLoadingMore() {
@@ -98,19 +103,19 @@ extension ListingsPresenter: ListingsInteractorOutput {
     }
 
     func didLoadMore(_ listings: ListingsData) {
-        trace(.presenter, self, "format \(listings.listings.count) rows")
-        // The user's selection stays where it is: more rows only came in below it.
-        showLoaded(listings)
+        trace(.presenter, self, "format \(listings.items.count) rows")
+        view?.showStatus("", isError: false)
+        showListings(listings)
     }
 
-    func didFailToLoadMore(_ error: APIError) {
+    func didFailToLoadMore(message: String) {
         trace(.presenter, self, "format the failure")
-        view?.showStatus(Self.failureText(error), isError: true)
         view?.showFooter(nil)
+        view?.showStatus(Self.failureText(message), isError: true)
     }
 
     func didOpenListing(_ listing: SelectedListingData) {
-        trace(.presenter, self, "route to \(listing.name)")
+        trace(.presenter, self, "route to \(listing.listingID)")
         router.showDetail(of: listing)
     }
 }

@@ -11,8 +11,8 @@ import Widgets
 /// Laid out in casatwy's order: life cycle, delegates, event response, private, getters last.
 final class ListingsViewController: ViewController {
     let eventHandler: any ListingsViewEventHandler
+    /// The rows last shown, which the list reads as its data source.
     private var rows: [ListingDisplayItem] = []
-    /// The selection the presenter last knew of; see `reportSelectionIfMoved()`.
 
     init(eventHandler: any ListingsViewEventHandler) {
         self.eventHandler = eventHandler
@@ -43,34 +43,25 @@ final class ListingsViewController: ViewController {
 
     // MARK: - Event response
 
-    /// The one path of a source change: the control's action, and ←/→ from anywhere else.
+    /// The source control's `.valueChanged`: the one path of a source change (←/→ from anywhere
+    /// on the screen reach the control).
     func sourceControlDidChange() {
         trace(.view, self, "source [\(listingsView.sourceControl.selectedSegment ?? "")]")
         eventHandler.didChooseSource(at: listingsView.sourceControl.selectedIndex)
     }
 
+    /// ←/→ that no view consumed go to the source control, as when it has focus; `r` refreshes.
     override func handleKey(_ key: Key) -> Bool {
         switch key {
-        case .left: moveSourceControl(by: -1)
-        case .right: moveSourceControl(by: 1)
-        case .character("r"): didPressRefresh()
-        default: return false
+        case .left, .right:
+            return listingsView.sourceControl.handleKey(key)
+        case .character("r"):
+            trace(.view, self, "r → presenter")
+            eventHandler.didRequestRefresh()
+            return true
+        default:
+            return false
         }
-        return true
-    }
-
-    /// ←/→ that no view consumed move the control as if it had focus, then take its path.
-    func moveSourceControl(by offset: Int) {
-        trace(.view, self, offset < 0 ? "←" : "→")
-        let control = listingsView.sourceControl
-        guard control.segments.indices.contains(control.selectedIndex + offset) else { return }
-        control.selectedIndex += offset
-        sourceControlDidChange()
-    }
-
-    func didPressRefresh() {
-        trace(.view, self, "r")
-        eventHandler.didRequestRefresh()
     }
 
     // MARK: - Getters and setters

@@ -21,6 +21,8 @@ struct DocReferenceTests {
         "UIView": "UIKit", "UIViewController": "UIKit", "Task": "Swift", "Sendable": "Swift", "Data": "Foundation",
         "withObservationTracking": "Observation", "willSet": "Swift", "didSet": "Swift",
         "TestClock": "swift-clocks", "ImmediateClock": "swift-clocks", "Observable": "Observation and ours",
+        // objc.io's VIPER example, whose app-wide dependencies object the VIPER builders mirror.
+        "VTDAppDependencies": "objc.io issue 13",
         // Keys, as the key bar and the help spell them.
         "Esc": "key", "Tab": "key", "Enter": "key", "PgUp": "key", "PgDn": "key", "Home": "key", "End": "key",
         "Space": "key", "Backspace": "key",

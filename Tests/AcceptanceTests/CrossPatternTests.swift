@@ -1,3 +1,4 @@
+import FakeServer
 import Mediator
 import Model
 import PatternVocabulary
@@ -24,11 +25,14 @@ enum ScriptStep: Sendable, CustomStringConvertible {
     case key(Key)
     /// Moves the test clock this many milliseconds (requests take `SlowScripts.latency`).
     case wait(Int)
+    /// Takes the fake server off the network (or back on), as the inspector's toggle does.
+    case offline(Bool)
 
     var description: String {
         switch self {
         case .key(let key): "\(key)"
         case .wait(let milliseconds): "wait \(milliseconds)ms"
+        case .offline(let offline): offline ? "go offline" : "go online"
         }
     }
 }
@@ -61,6 +65,15 @@ enum SlowScripts {
           .wait(150), .key(.backspace), .wait(150), .key(.enter), .key(.escape)]),
         ("listings: open a row while a refresh is in flight", .listings,
          [.wait(300), .key(.right), .wait(300), r, .key(.down), .key(.enter), .wait(300), .key(.escape), .wait(300)]),
+        // The refresh fails and the rows stay; their detail still opens, from the data loaded before.
+        ("listings: open a row after a failed refresh", .listings,
+         [.wait(300), .key(.down), .offline(true), r, .wait(300), .key(.enter), .key(.escape), .offline(false), r,
+          .wait(300), .key(.enter)]),
+    ]
+
+    /// Text a script must bring on screen at some step in every pattern, so it tests what its name says.
+    static let mustShow: [String: String] = [
+        "listings: open a row after a failed refresh": "Could not load the listings: No network connection.",
     ]
 }
 
@@ -99,10 +112,16 @@ struct CrossPatternTests {
                 switch step {
                 case .key(let key): await app.press(key)
                 case .wait(let milliseconds): await app.advance(by: .milliseconds(milliseconds))
+                case .offline(let offline): app.network.scenario?.offline = offline
                 }
                 shown.append(app.moduleText)
             }
             frames[pattern] = shown
+        }
+        if let text = SlowScripts.mustShow[script.name] {
+            for pattern in patterns where frames[pattern]?.contains(where: { $0.contains(text) }) != true {
+                Issue.record("\(script.name): \(pattern.name) never showed \"\(text)\"")
+            }
         }
         guard let reference = frames[.mvc] else { return }
         for pattern in patterns where pattern != .mvc {

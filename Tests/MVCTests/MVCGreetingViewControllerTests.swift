@@ -160,7 +160,7 @@ private final class FakePersonService: PersonService {
 
     func loadPerson(id: String) async throws(LoadFailure) -> Person {
         requestedIDs.append(id)
-        reply(.failure(.cancelled))  // a second load replaces the first, which then delivers nothing
+        reply(.failure(.cancelled))  // a load while one waits (a broken retry gate) ends the waiting one
         let result = await withCheckedContinuation { pending = $0 }
         if Task.isCancelled { throw .cancelled }
         return try result.get()

@@ -84,6 +84,20 @@ struct GreetingAcceptanceTests {
         #expect(app.network.monitor.inFlight == 0)
         #expect(app.appState.personOrigin == .placeholder)
     }
+
+    @Test("switching pattern during the load: the old module's loading role cancels its load, the new one loads",
+          arguments: PatternsUnderTest.greeting)
+    func switchCancelsLoad(pattern: PatternID) async {
+        // The role each pattern gives loading to: its task is what the builder's teardown cancels.
+        let loadingRole: [PatternID: Role] = [.mvc: .controller, .mvp: .presenter, .mvvm: .viewModel, .viper: .interactor]
+        let app = AcceptanceApp(pattern, .greeting, latency: .milliseconds(300))
+        await app.settle()
+        await app.press(.character(pattern == .mvc ? "2" : "1"))
+        #expect(app.events.filter { $0.detail == "cancel loading" }.map(\.role) == [loadingRole[pattern]])
+        await app.advance(by: .milliseconds(300))
+        #expect(!app.shows("Loading names"))
+        #expect(app.appState.personOrigin == .service)
+    }
 }
 
 @MainActor

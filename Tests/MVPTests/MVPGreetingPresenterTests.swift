@@ -1,13 +1,13 @@
 import Model
-import Networking
+import Reformers
 import Testing
 @testable import MVP
-import TestSupport
 
-/// The greeting presenter with a spy view: every decision of the screen, tested without a
-/// terminal, a view controller or a key press. This is what MVP buys.
+/// The greeting presenter with a spy view and a fake person service: every decision of the
+/// screen, tested without a terminal, a view controller, a network or a key press. This is what
+/// MVP buys.
 @MainActor
-@Suite("MVP: greeting presenter")
+@Suite("MVP: greeting presenter", .timeLimit(.minutes(1)))
 struct MVPGreetingPresenterTests {
     /// Records what the presenter told the view.
     final class SpyGreetingView: GreetingView {
@@ -20,58 +20,78 @@ struct MVPGreetingPresenterTests {
         func showStatus(_ text: String, isError: Bool) { statuses.append((text, isError)) }
     }
 
-    let view = SpyGreetingView()
+    static let liuQian = Person(id: "david-blaine", firstName: "谦", lastName: "刘")
+    static let offline = LoadFailure.failed(userMessage: "No network connection.", shortName: "no network")
 
-    func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> GreetingPresenter {
-        GreetingPresenter(view: view, appState: appState,
-                          personManager: network.environment.makePersonManager(landingPoint: network.landingPoint))
+    let view = SpyGreetingView()
+    private let service = FakePersonService()
+
+    func makePresenter(appState: AppState = AppState()) -> GreetingPresenter {
+        GreetingPresenter(view: view, appState: appState, personService: service)
     }
 
     @Test("appear: shows the model's names, loads the placeholder person, clears the status")
     func loadSuccess() async throws {
-        let network = PatternTestNetwork(for: "MVP")
         let appState = AppState()
-        let presenter = makePresenter(network, appState: appState)
+        let presenter = makePresenter(appState: appState)
         presenter.viewWillAppear()
         #expect(view.names?.first == "David")
         #expect(view.statuses.last?.text == "Loading names …")
-        await network.settle()
-        #expect(view.statuses.last?.text == "")
+        #expect(service.requestedIDs == ["david-blaine"])
+
+        service.reply(.success(Self.liuQian))
+        await presenter.loadTask?.value
+        #expect(view.statuses.map(\.text) == ["Loading names …", ""])
+        #expect(appState.person == Self.liuQian)
         #expect(appState.personOrigin == .service)
-        #expect(view.names?.last == "Blaine")
+        #expect(view.names?.first == "谦")
     }
 
     @Test("a known person is not loaded again")
-    func knownPerson() async throws {
-        let network = PatternTestNetwork(for: "MVP")
-        let presenter = makePresenter(network, appState: AppState(personOrigin: .user))
+    func knownPerson() throws {
+        let presenter = makePresenter(appState: AppState(personOrigin: .user))
         presenter.viewWillAppear()
         #expect(view.statuses.isEmpty)
-        #expect(network.environment.monitor.inFlight == 0)
+        #expect(service.requestedIDs.isEmpty)
     }
 
-    @Test("a failed load says why; retry loads again")
-    func failureAndRetry() async throws {
-        let network = PatternTestNetwork(for: "MVP", offline: true)
+    @Test("a failed load says why; then a retry is allowed and loads again")
+    func failureAllowsRetry() async throws {
         let appState = AppState()
-        let presenter = makePresenter(network, appState: appState)
+        let presenter = makePresenter(appState: appState)
         presenter.viewWillAppear()
-        await network.settle()
+        service.reply(.failure(Self.offline))
+        await presenter.loadTask?.value
         #expect(view.statuses.last?.text == "Could not load the names: No network connection. Press r to retry.")
         #expect(view.statuses.last?.isError == true)
 
-        network.environment.scenario?.offline = false
         presenter.didRequestRetry()
-        await network.settle()
+        #expect(service.requestedIDs.count == 2)
+        #expect(view.statuses.last?.text == "Loading names …")
+        service.reply(.success(Self.liuQian))
+        await presenter.loadTask?.value
         #expect(view.statuses.last?.text == "")
         #expect(appState.personOrigin == .service)
+    }
+
+    @Test("a retry while a load is in flight is ignored, before and after a failure")
+    func retryInFlightIgnored() async throws {
+        let presenter = makePresenter()
+        presenter.viewWillAppear()
+        presenter.didRequestRetry()  // the first load is in flight
+        #expect(service.requestedIDs.count == 1)
+
+        service.reply(.failure(Self.offline))
+        await presenter.loadTask?.value
+        presenter.didRequestRetry()
+        presenter.didRequestRetry()  // the retry is in flight
+        #expect(service.requestedIDs.count == 2)
+        #expect(view.statuses.map(\.text).filter { $0 == "Loading names …" }.count == 2)
     }
 
     @Test("the greeting is built from the model; empty names get the validation message")
     func greetingAndValidation() throws {
-        let network = PatternTestNetwork(for: "MVP")
-        let appState = AppState(personOrigin: .user)
-        let presenter = makePresenter(network, appState: appState)
+        let presenter = makePresenter(appState: AppState(personOrigin: .user))
         presenter.didTapShowGreeting()
         #expect(view.greeting?.text == "Hello David Blaine")
         #expect(view.greeting?.isError == false)
@@ -84,42 +104,70 @@ struct MVPGreetingPresenterTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
-        let presenter = makePresenter(network, appState: appState)
+        let presenter = makePresenter(appState: appState)
         presenter.viewWillAppear()
-        await network.settle()
         presenter.didEditFirstName("Davidx")
-        await network.advance(by: .milliseconds(300))
+        service.reply(.success(Self.liuQian))
+        await presenter.loadTask?.value
         #expect(appState.person.firstName == "Davidx")
         #expect(appState.personOrigin == .user)
+        #expect(view.names?.first == "David")
         #expect(view.statuses.last?.text == "")
     }
 
-    @Test("teardown cancels the load: its reply never reaches the presenter")
+    @Test("teardown cancels the load: nothing reaches the view or the model afterwards")
     func teardownCancels() async throws {
-        let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let appState = AppState()
-        let presenter = makePresenter(network, appState: appState)
+        let presenter = makePresenter(appState: appState)
         presenter.viewWillAppear()
-        await network.settle()
-        network.landingPoint.cancelAll()
-        presenter.stopLoading()
-        await network.advance(by: .milliseconds(300))
-        #expect(network.environment.monitor.inFlight == 0)
+        presenter.cancelLoading()
+        try #require(service.cancelCount == 1)
+        await presenter.loadTask?.value  // the cancelled load has ended
         #expect(appState.personOrigin == .placeholder)
         #expect(view.statuses.map(\.text) == ["Loading names …"])
+        presenter.didRequestRetry()  // a cancelled load is not a failed one
+        #expect(service.requestedIDs.count == 1)
     }
 
     @Test("the presenter does not keep its view alive (it holds it weakly)")
     func viewIsWeak() throws {
-        let network = PatternTestNetwork(for: "MVP")
         var view: SpyGreetingView? = SpyGreetingView()
         weak let weakView = view
-        let presenter = GreetingPresenter(view: view!, appState: AppState(),
-                                          personManager: network.environment.makePersonManager(landingPoint: network.landingPoint))
+        let presenter = GreetingPresenter(view: view!, appState: AppState(), personService: service)
         view = nil
         #expect(weakView == nil)
         presenter.didTapShowGreeting()  // talks to nobody, and does not crash
+    }
+}
+
+/// A person service the test answers by hand: a load waits for `reply(_:)`, and `cancel()` ends it
+/// with `.cancelled`. Like the real service, a load whose task was cancelled throws `.cancelled`.
+@MainActor
+private final class FakePersonService: PersonService {
+    private(set) var requestedIDs: [String] = []
+    private(set) var cancelCount = 0
+    private var pending: CheckedContinuation<Result<Person, LoadFailure>, Never>?
+
+    var isLoading: Bool { pending != nil }
+
+    func loadPerson(id: String) async throws(LoadFailure) -> Person {
+        requestedIDs.append(id)
+        reply(.failure(.cancelled))  // a load while one waits (a broken retry gate) ends the waiting one
+        let result = await withCheckedContinuation { pending = $0 }
+        if Task.isCancelled { throw .cancelled }
+        return try result.get()
+    }
+
+    /// Answers the load in flight, if there is one.
+    func reply(_ result: Result<Person, LoadFailure>) {
+        let continuation = pending
+        pending = nil
+        continuation?.resume(returning: result)
+    }
+
+    func cancel() {
+        cancelCount += 1
+        reply(.failure(.cancelled))
     }
 }

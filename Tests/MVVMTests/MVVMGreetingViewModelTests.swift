@@ -1,68 +1,88 @@
 import Model
-import Networking
+import Reformers
 import Testing
 @testable import MVVM
-import TestSupport
 
-/// The greeting's view model with no view at all: call its inputs, read its outputs. No spy is
-/// needed — the outputs are the view model's state, and a recorder binds to them as a view would.
+/// The greeting's view model with no view at all and a fake person service: call its inputs, read
+/// its outputs. No spy is needed — the outputs are the view model's state, and a recorder binds to
+/// them as a view would.
 @MainActor
-@Suite("MVVM: greeting view model")
+@Suite("MVVM: greeting view model", .timeLimit(.minutes(1)))
 struct MVVMGreetingViewModelTests {
-    func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> GreetingViewModel {
-        GreetingViewModel(
-            appState: appState, personManager: network.environment.makePersonManager(landingPoint: network.landingPoint))
+    static let liuQian = Person(id: "david-blaine", firstName: "谦", lastName: "刘")
+    static let offline = LoadFailure.failed(userMessage: "No network connection.", shortName: "no network")
+
+    private let service = FakePersonService()
+
+    func makeViewModel(appState: AppState = AppState()) -> GreetingViewModel {
+        GreetingViewModel(appState: appState, personService: service)
     }
 
     @Test("appear: publishes the model's names, loads the placeholder person, clears the status")
     func loadSuccess() async throws {
-        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
-        let viewModel = makeViewModel(network, appState: appState)
+        let viewModel = makeViewModel(appState: appState)
         let status = MVVMRecorder(viewModel.status)
         viewModel.viewWillAppear()
         #expect(viewModel.firstName.value == "David")
         #expect(status.last == DisplayText("Loading names …"))
-        await network.settle()  // the load's task sends the request
-        await network.advance(by: .milliseconds(300))
+        #expect(service.requestedIDs == ["david-blaine"])
+
+        service.reply(.success(Self.liuQian))
+        await viewModel.loadTask?.value
         #expect(status.values.map(\.text) == ["", "Loading names …", ""])
+        #expect(appState.person == Self.liuQian)
         #expect(appState.personOrigin == .service)
-        #expect(viewModel.firstName.value == appState.person.firstName)
-        #expect(viewModel.lastName.value == appState.person.lastName)
+        #expect(viewModel.firstName.value == "谦")
+        #expect(viewModel.lastName.value == "刘")
     }
 
     @Test("a known person is not loaded again")
-    func knownPerson() async throws {
-        let network = PatternTestNetwork(for: "MVVM")
-        let viewModel = makeViewModel(network, appState: AppState(personOrigin: .user))
+    func knownPerson() throws {
+        let viewModel = makeViewModel(appState: AppState(personOrigin: .user))
         viewModel.viewWillAppear()
         #expect(viewModel.status.value == .empty)
-        #expect(network.environment.monitor.inFlight == 0)
+        #expect(service.requestedIDs.isEmpty)
     }
 
-    @Test("a failed load says why, as an error; retry loads again")
-    func failureAndRetry() async throws {
-        let network = PatternTestNetwork(for: "MVVM", offline: true)
+    @Test("a failed load says why, as an error; then a retry is allowed and loads again")
+    func failureAllowsRetry() async throws {
         let appState = AppState()
-        let viewModel = makeViewModel(network, appState: appState)
+        let viewModel = makeViewModel(appState: appState)
         viewModel.viewWillAppear()
-        await network.settle()
+        service.reply(.failure(Self.offline))
+        await viewModel.loadTask?.value
         #expect(viewModel.status.value == DisplayText(
             "Could not load the names: No network connection. Press r to retry.", isError: true))
-        #expect(viewModel.canRetry)
 
-        network.environment.scenario?.offline = false
         viewModel.retry()
+        #expect(service.requestedIDs.count == 2)
         #expect(viewModel.status.value == DisplayText("Loading names …"))
-        await network.settle()
+        service.reply(.success(Self.liuQian))
+        await viewModel.loadTask?.value
         #expect(viewModel.status.value == .empty)
-        #expect(!viewModel.canRetry)
         #expect(appState.personOrigin == .service)
+    }
+
+    @Test("a retry while a load is in flight is ignored, before and after a failure")
+    func retryInFlightIgnored() async throws {
+        let viewModel = makeViewModel()
+        let status = MVVMRecorder(viewModel.status)
+        viewModel.viewWillAppear()
+        viewModel.retry()  // the first load is in flight
+        #expect(service.requestedIDs.count == 1)
+
+        service.reply(.failure(Self.offline))
+        await viewModel.loadTask?.value
+        viewModel.retry()
+        viewModel.retry()  // the retry is in flight
+        #expect(service.requestedIDs.count == 2)
+        #expect(status.values.map(\.text).filter { $0 == "Loading names …" }.count == 2)
     }
 
     @Test("the button greets the shared person, trimmed")
     func greeting() throws {
-        let viewModel = makeViewModel(PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
+        let viewModel = makeViewModel(appState: AppState(personOrigin: .user))
         viewModel.update(firstName: " Ada ")
         viewModel.update(lastName: "Lovelace")
         viewModel.showGreeting()
@@ -71,7 +91,7 @@ struct MVVMGreetingViewModelTests {
 
     @Test("an empty name (after trimming) shows the validation message as an error")
     func validation() throws {
-        let viewModel = makeViewModel(PatternTestNetwork(for: "MVVM"), appState: AppState(personOrigin: .user))
+        let viewModel = makeViewModel(appState: AppState(personOrigin: .user))
         viewModel.update(firstName: "   ")
         viewModel.showGreeting()
         #expect(viewModel.greeting.value == DisplayText("Please enter a first and a last name.", isError: true))
@@ -80,7 +100,7 @@ struct MVVMGreetingViewModelTests {
     @Test("every edit writes the shared person at once, as typed by the user")
     func editWritesModel() throws {
         let appState = AppState()
-        let viewModel = makeViewModel(PatternTestNetwork(for: "MVVM"), appState: appState)
+        let viewModel = makeViewModel(appState: appState)
         viewModel.update(lastName: "Blainey")
         #expect(appState.person.lastName == "Blainey")
         #expect(appState.personOrigin == .user)
@@ -89,32 +109,61 @@ struct MVVMGreetingViewModelTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async throws {
-        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
-        let viewModel = makeViewModel(network, appState: appState)
+        let viewModel = makeViewModel(appState: appState)
         viewModel.viewWillAppear()
-        await network.settle()
         viewModel.update(firstName: "Davidx")
-        await network.advance(by: .milliseconds(300))
+        service.reply(.success(Self.liuQian))
+        await viewModel.loadTask?.value
         #expect(appState.person.firstName == "Davidx")
         #expect(appState.personOrigin == .user)
         #expect(viewModel.firstName.value == "Davidx")
         #expect(viewModel.status.value == .empty)
     }
 
-    @Test("teardown cancels the load: its reply never reaches the view model")
+    @Test("teardown cancels the load: nothing reaches the outputs or the model afterwards")
     func teardownCancels() async throws {
-        let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let appState = AppState()
-        let viewModel = makeViewModel(network, appState: appState)
+        let viewModel = makeViewModel(appState: appState)
+        let status = MVVMRecorder(viewModel.status)
         viewModel.viewWillAppear()
-        await network.settle()
-        #expect(network.environment.monitor.inFlight == 1)
-        network.landingPoint.cancelAll()
         viewModel.cancelLoading()
-        await network.advance(by: .milliseconds(300))
-        #expect(network.environment.monitor.inFlight == 0)
+        try #require(service.cancelCount == 1)
+        await viewModel.loadTask?.value  // the cancelled load has ended
         #expect(appState.personOrigin == .placeholder)
-        #expect(viewModel.status.value == DisplayText("Loading names …"))  // nobody is told anything more
+        #expect(status.values.map(\.text) == ["", "Loading names …"])
+        viewModel.retry()  // a cancelled load is not a failed one
+        #expect(service.requestedIDs.count == 1)
+    }
+}
+
+/// A person service the test answers by hand: a load waits for `reply(_:)`, and `cancel()` ends it
+/// with `.cancelled`. Like the real service, a load whose task was cancelled throws `.cancelled`.
+@MainActor
+private final class FakePersonService: PersonService {
+    private(set) var requestedIDs: [String] = []
+    private(set) var cancelCount = 0
+    private var pending: CheckedContinuation<Result<Person, LoadFailure>, Never>?
+
+    var isLoading: Bool { pending != nil }
+
+    func loadPerson(id: String) async throws(LoadFailure) -> Person {
+        requestedIDs.append(id)
+        reply(.failure(.cancelled))  // a load while one waits (a broken retry gate) ends the waiting one
+        let result = await withCheckedContinuation { pending = $0 }
+        if Task.isCancelled { throw .cancelled }
+        return try result.get()
+    }
+
+    /// Answers the load in flight, if there is one.
+    func reply(_ result: Result<Person, LoadFailure>) {
+        let continuation = pending
+        pending = nil
+        continuation?.resume(returning: result)
+    }
+
+    func cancel() {
+        cancelCount += 1
+        reply(.failure(.cancelled))
     }
 }

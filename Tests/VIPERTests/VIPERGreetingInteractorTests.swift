@@ -1,65 +1,86 @@
-import Clocks
 import Model
-import Networking
+import Reformers
 import Testing
 @testable import VIPER
-import TestSupport
 
-/// The interactor alone: the real person API on the fake network, the shared state, and a spy
-/// output. No view and no presenter: the business rules are tested where they live.
+/// The interactor alone: a fake person service, the shared state, and a spy output. No view, no
+/// presenter, no network: the business rules are tested where they live.
 @MainActor
-@Suite("VIPER greeting interactor")
+@Suite("VIPER greeting interactor", .timeLimit(.minutes(1)))
 struct VIPERGreetingInteractorTests {
-    private let output = OutputSpy()
+    static let liuQian = Person(id: "david-blaine", firstName: "谦", lastName: "刘")
+    static let offline = LoadFailure.failed(userMessage: "No network connection.", shortName: "no network")
 
-    private func makeInteractor(_ network: NetworkEnvironment, _ appState: AppState) -> (GreetingInteractor, LandingPoint) {
-        let landingPoint = network.makeLandingPoint("test")
-        let interactor = GreetingInteractor(appState: appState, personManager: network.makePersonManager(landingPoint: landingPoint))
+    private let output = OutputSpy()
+    private let service = FakePersonService()
+
+    private func makeInteractor(_ appState: AppState = AppState()) -> GreetingInteractor {
+        let interactor = GreetingInteractor(appState: appState, personService: service)
         interactor.output = output
-        return (interactor, landingPoint)
+        return interactor
     }
 
-    @Test("the placeholder person is loaded through the person API and replaces the shared one")
+    @Test("the placeholder person is loaded through the person service and replaces the shared one")
     func loadsPlaceholder() async {
-        let network = TestNetwork().environment
         let appState = AppState()
-        let (interactor, _) = makeInteractor(network, appState)
+        let interactor = makeInteractor(appState)
         interactor.provideNames()
-        await network.settle()
-        #expect(output.calls == ["names David Blaine", "loading", "loaded", "names David Blaine"])
+        #expect(output.calls == ["names David Blaine", "loading"])
+        #expect(service.requestedIDs == ["david-blaine"])
+
+        service.reply(.success(Self.liuQian))
+        await interactor.loadTask?.value
+        #expect(output.calls == ["names David Blaine", "loading", "loaded", "names 谦 刘"])
+        #expect(appState.person == Self.liuQian)
         #expect(appState.personOrigin == .service)
     }
 
     @Test("known names are not loaded again", arguments: [PersonOrigin.service, .user])
-    func knownNamesNotLoaded(origin: PersonOrigin) async {
-        let network = TestNetwork().environment
-        let appState = AppState(person: Person(id: "liu-qian", firstName: "谦", lastName: "刘"), personOrigin: origin)
-        let (interactor, _) = makeInteractor(network, appState)
+    func knownNamesNotLoaded(origin: PersonOrigin) {
+        let appState = AppState(person: Self.liuQian, personOrigin: origin)
+        let interactor = makeInteractor(appState)
         interactor.provideNames()
-        await network.settle()
         #expect(output.calls == ["names 谦 刘"])
+        #expect(service.requestedIDs.isEmpty)
     }
 
-    @Test("a failed load is reported; reloading loads again")
-    func failureAndReload() async {
-        let network = TestNetwork(offline: true).environment
+    @Test("a failed load is reported as plain data; then a reload is allowed and loads again")
+    func failureAllowsReload() async {
         let appState = AppState()
-        let (interactor, _) = makeInteractor(network, appState)
+        let interactor = makeInteractor(appState)
         interactor.provideNames()
-        await network.settle()
-        #expect(output.calls.last == "failed no network")
+        service.reply(.failure(Self.offline))
+        await interactor.loadTask?.value
+        #expect(output.calls.last == "failed No network connection.")
 
-        network.scenario?.offline = false
         interactor.reloadNames()
-        await network.settle()
-        #expect(output.calls.suffix(3) == ["loading", "loaded", "names David Blaine"])
+        #expect(service.requestedIDs.count == 2)
+        #expect(output.calls.last == "loading")
+        service.reply(.success(Self.liuQian))
+        await interactor.loadTask?.value
+        #expect(output.calls.suffix(2) == ["loaded", "names 谦 刘"])
         #expect(appState.personOrigin == .service)
+    }
+
+    @Test("a reload while a load is in flight is ignored, before and after a failure")
+    func reloadInFlightIgnored() async {
+        let interactor = makeInteractor()
+        interactor.provideNames()
+        interactor.reloadNames()  // the first load is in flight
+        #expect(service.requestedIDs.count == 1)
+
+        service.reply(.failure(Self.offline))
+        await interactor.loadTask?.value
+        interactor.reloadNames()
+        interactor.reloadNames()  // the reload is in flight
+        #expect(service.requestedIDs.count == 2)
+        #expect(output.calls.filter { $0 == "loading" }.count == 2)
     }
 
     @Test("validation: both names, trimmed, or no greeting")
     func validation() {
         let appState = AppState(person: Person(id: "x", firstName: "  David ", lastName: "Blaine"), personOrigin: .user)
-        let (interactor, _) = makeInteractor(TestNetwork().environment, appState)
+        let interactor = makeInteractor(appState)
         interactor.provideGreeting()
         #expect(output.greetings == [GreetingData(greeting: "Hello", subject: "David Blaine")])
 
@@ -70,33 +91,29 @@ struct VIPERGreetingInteractorTests {
 
     @Test("what the user types wins over a load that lands later")
     func userEditWins() async {
-        let clock = TestClock<Duration>()
-        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
         let appState = AppState()
-        let (interactor, _) = makeInteractor(network, appState)
+        let interactor = makeInteractor(appState)
         interactor.provideNames()
         interactor.updateFirstName("Davidx")
-        await network.settle()
-        await clock.advance(by: .milliseconds(300))
-        await network.settle()
+        service.reply(.success(Self.liuQian))
+        await interactor.loadTask?.value
         #expect(output.calls == ["names David Blaine", "loading", "loaded"])
         #expect(appState.person.firstName == "Davidx")
         #expect(appState.personOrigin == .user)
     }
 
-    @Test("teardown cancels the load; its reply never reaches the interactor")
-    func teardownCancels() async {
-        let clock = TestClock<Duration>()
-        let network = TestNetwork(latency: .milliseconds(300), clock: clock).environment
+    @Test("teardown cancels the load: nothing reaches the output or the model afterwards")
+    func teardownCancels() async throws {
         let appState = AppState()
-        let (interactor, landingPoint) = makeInteractor(network, appState)
+        let interactor = makeInteractor(appState)
         interactor.provideNames()
-        landingPoint.cancelAll()
-        await clock.advance(by: .milliseconds(300))
-        await network.settle()
+        interactor.cancelLoading()
+        try #require(service.cancelCount == 1)
+        await interactor.loadTask?.value  // the cancelled load has ended
         #expect(output.calls == ["names David Blaine", "loading"])
-        #expect(network.monitor.inFlight == 0)
         #expect(appState.personOrigin == .placeholder)
+        interactor.reloadNames()  // a cancelled load is not a failed one
+        #expect(service.requestedIDs.count == 1)
     }
 }
 
@@ -108,7 +125,38 @@ private final class OutputSpy: GreetingInteractorOutput {
     func didProvideNames(firstName: String, lastName: String) { calls.append("names \(firstName) \(lastName)") }
     func didStartLoadingNames() { calls.append("loading") }
     func didFinishLoadingNames() { calls.append("loaded") }
-    func didFailToLoadNames(_ error: APIError) { calls.append("failed \(error.shortName)") }
+    func didFailToLoadNames(reason: String) { calls.append("failed \(reason)") }
     func didProvideGreeting(_ greeting: GreetingData) { greetings.append(greeting) }
     func didRejectNames() { calls.append("rejected") }
+}
+
+/// A person service the test answers by hand: a load waits for `reply(_:)`, and `cancel()` ends it
+/// with `.cancelled`. Like the real service, a load whose task was cancelled throws `.cancelled`.
+@MainActor
+private final class FakePersonService: PersonService {
+    private(set) var requestedIDs: [String] = []
+    private(set) var cancelCount = 0
+    private var pending: CheckedContinuation<Result<Person, LoadFailure>, Never>?
+
+    var isLoading: Bool { pending != nil }
+
+    func loadPerson(id: String) async throws(LoadFailure) -> Person {
+        requestedIDs.append(id)
+        reply(.failure(.cancelled))  // a load while one waits (a broken retry gate) ends the waiting one
+        let result = await withCheckedContinuation { pending = $0 }
+        if Task.isCancelled { throw .cancelled }
+        return try result.get()
+    }
+
+    /// Answers the load in flight, if there is one.
+    func reply(_ result: Result<Person, LoadFailure>) {
+        let continuation = pending
+        pending = nil
+        continuation?.resume(returning: result)
+    }
+
+    func cancel() {
+        cancelCount += 1
+        reply(.failure(.cancelled))
+    }
 }

@@ -1,4 +1,3 @@
-import Networking
 import Testing
 @testable import VIPER
 
@@ -39,22 +38,20 @@ struct VIPERGreetingPresenterTests {
         #expect(view.isGreetingError == true)
     }
 
-    @Test("loading, failure with a retry offer, then success clears the status")
+    @Test("loading, a failure's reason in the status sentence, then success clears the status")
     func loadStatuses() {
         presenter.didStartLoadingNames()
         #expect(view.status == "Loading names …")
-        #expect(view.isRetryOffered == false)
+        #expect(view.isStatusError == false)
 
-        presenter.didFailToLoadNames(.noNetwork)
+        presenter.didFailToLoadNames(reason: "No network connection.")
         #expect(view.status == "Could not load the names: No network connection. Press r to retry.")
         #expect(view.isStatusError == true)
-        #expect(view.isRetryOffered == true)
 
         presenter.didStartLoadingNames()
         presenter.didFinishLoadingNames()
         presenter.didProvideNames(firstName: "Liu", lastName: "Qian")
         #expect(view.status == "")
-        #expect(view.isRetryOffered == false)
         #expect(view.names == ["Liu", "Qian"])
     }
 }
@@ -66,12 +63,10 @@ private final class ViewSpy: GreetingView {
     var isGreetingError: Bool?
     var status: String?
     var isStatusError: Bool?
-    var isRetryOffered = false
 
     func showNames(firstName: String, lastName: String) { names = [firstName, lastName] }
     func showGreeting(_ text: String, isError: Bool) { (greeting, isGreetingError) = (text, isError) }
     func showStatus(_ text: String, isError: Bool) { (status, isStatusError) = (text, isError) }
-    func offerRetry(_ isOffered: Bool) { isRetryOffered = isOffered }
 }
 
 @MainActor

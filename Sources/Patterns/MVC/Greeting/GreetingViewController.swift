@@ -1,28 +1,33 @@
 import Mediator
 import Model
-import Networking
 import Reformers
 import Terminal
 import ScreenViews
 import Tracing
 import Widgets
 
-/// Cocoa MVC as Apple ships it: the view controller owns the form, talks to the person API as the
-/// manager's delegate, writes the model and builds the greeting in its button handler. The least
+/// Cocoa MVC as Apple ships it: the view controller owns the form, loads the person through the
+/// person service, writes the model and builds the greeting in its button handler. The least
 /// code of the four patterns, and the reason "massive view controller" is a phrase: view and
 /// controller are one, so this logic can only be tested by driving this controller's views.
 ///
-/// Laid out in casatwy's order: life cycle, delegates, event response, getters and setters last.
+/// Laid out in casatwy's order: life cycle, delegates, event response, loading, getters and
+/// setters last.
 final class GreetingViewController: ViewController {
     private let appState: AppState
-    private let personManager: PersonManager
+    private let personService: any PersonService
+    /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
+    private(set) var loadTask: Task<Void, Never>?
+    /// True from a failed load until the next load starts: exactly when `r` may retry (the last
+    /// load failed and none is in flight).
+    private var loadFailed = false
 
     /// - Parameters:
     ///   - appState: the model, shared by every pattern.
-    ///   - personManager: the person API; its landing point belongs to the module.
-    init(appState: AppState, personManager: PersonManager) {
+    ///   - personService: the model layer's person service; its requests land on the module's landing point.
+    init(appState: AppState, personService: any PersonService) {
         self.appState = appState
-        self.personManager = personManager
+        self.personService = personService
         super.init()
         title = "Greeting"
     }
@@ -35,25 +40,25 @@ final class GreetingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.controller, self, "wire fields, button, manager")
+        trace(.controller, self, "wire fields and button")
         formView.firstNameField.delegate = self
         formView.lastNameField.delegate = self
         formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapShowGreeting)
-        personManager.delegate = self
     }
 
     override func viewWillAppear() {
         super.viewWillAppear()
         trace(.controller, self, "fill fields from the model")
         showPersonInFields()
+        // Only the placeholder is loaded; names from the service or typed by the user are known.
         if appState.personOrigin == .placeholder { loadPerson() }
     }
 
     override var preferredFocusedView: View? { formView.showGreetingButton }
 
-    // MARK: - APIManagerDelegate
+    // MARK: - TextFieldDelegate
 
-    // (see the extension below: success and failure of the person API)
+    // (see the extension below: edits go straight into the model)
 
     // MARK: - Event response
 
@@ -66,20 +71,66 @@ final class GreetingViewController: ViewController {
         formView.showGreeting("Hello " + first + " " + last, isError: false)
     }
 
+    /// `r` reaches here only when no text field took it.
     override func handleKey(_ key: Key) -> Bool {
-        guard key == .character("r"), personManager.state.isFailed else { return false }
-        trace(.controller, self, "retry")
-        loadPerson()
+        guard key == .character("r") else { return false }
+        didRequestRetry()
         return true
     }
 
-    // MARK: - Private
-
-    private func loadPerson() {
-        formView.showStatus("Loading names …")
-        personManager.parameters = ["id": appState.person.id]
-        personManager.loadData()
+    /// The user asked to retry: loads again only after a failed load.
+    func didRequestRetry() {
+        guard loadFailed else { return }
+        trace(.controller, self, "retry")
+        loadPerson()
     }
+
+    // MARK: - Loading
+
+    /// Loads the shared person in a task this controller owns. Immediate: the request leaves
+    /// inside the key event that asked for it, so the trace groups it under that key. Weak: a
+    /// reply never keeps a torn-down screen alive.
+    private func loadPerson() {
+        loadTask?.cancel()
+        loadFailed = false
+        formView.showStatus("Loading names …")
+        let id = appState.person.id
+        loadTask = Task.immediate { [weak self, personService] in
+            do throws(LoadFailure) {
+                let person = try await personService.loadPerson(id: id)
+                self?.personDidLoad(person)
+            } catch .cancelled {
+                // A cancelled load (a retry replaced it, the screen went away) delivers nothing.
+            } catch {
+                self?.personDidFail(error)
+            }
+        }
+    }
+
+    private func personDidLoad(_ person: Person) {
+        trace(.controller, self, "loaded \(person.fullName)")
+        formView.showStatus("")
+        // What the user typed meanwhile wins over what the server says.
+        guard appState.personOrigin != .user else { return }
+        appState.personOrigin = .service
+        appState.person = person
+        showPersonInFields()
+    }
+
+    private func personDidFail(_ failure: LoadFailure) {
+        trace(.controller, self, "failed: \(failure.shortName)")
+        loadFailed = true
+        formView.showStatus("Could not load the names: \(failure.userMessage) Press r to retry.", isError: true)
+    }
+
+    /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
+    func cancelLoading() {
+        trace(.controller, self, "cancel loading")
+        loadTask?.cancel()
+        personService.cancel()
+    }
+
+    // MARK: - Private
 
     private func showPersonInFields() {
         formView.firstNameField.text = appState.person.firstName
@@ -106,26 +157,5 @@ extension GreetingViewController: TextFieldDelegate {
     func textFieldShouldReturn(_ textField: TextField) -> Bool {
         textField.window?.moveFocus(forward: true)
         return false
-    }
-}
-
-// MARK: - APIManagerDelegate
-
-extension GreetingViewController: APIManagerDelegate {
-    func managerDidSucceed(_ manager: any APIManaging) {
-        trace(.controller, self, "person loaded")
-        formView.showStatus("")
-        // What the user typed meanwhile wins over what the server says.
-        guard appState.personOrigin != .user, let person = manager.fetchData(reformer: PersonReformer()).flatMap({ $0 }) else {
-            return
-        }
-        appState.personOrigin = .service
-        appState.person = person
-        showPersonInFields()
-    }
-
-    func managerDidFail(_ manager: any APIManaging, error: APIError) {
-        trace(.controller, self, "person failed: \(error.shortName)")
-        formView.showStatus("Could not load the names: \(error.userMessage) Press r to retry.", isError: true)
     }
 }

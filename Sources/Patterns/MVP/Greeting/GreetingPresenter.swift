@@ -1,5 +1,4 @@
 import Model
-import Networking
 import Reformers
 import Tracing
 
@@ -18,29 +17,29 @@ protocol GreetingViewPresenter: AnyObject {
 
 /// MVP's presenter for the greeting: every decision of the screen lives here — when to load the
 /// person, what the user's edits do to the model, what the greeting says, what a failure reads.
-/// It knows the view only through `GreetingView`, so it is tested with a spy and no terminal.
-///
-/// It uses the person API's `async` style: each load is one `Task` the presenter owns, so its
-/// event methods stay synchronous for the view, and teardown cancels exactly that task. The task
-/// starts immediately (`Task.immediate`): the request leaves inside the event that asked for it,
-/// not one turn of the main actor later.
+/// It knows the view only through `GreetingView`, so it is tested with a spy and no terminal,
+/// and the person only through `PersonService`, so it is tested with a fake one.
 @MainActor
 final class GreetingPresenter: GreetingViewPresenter {
     /// Weak: the view owns its presenter, so a strong reference back would be a cycle; and the
     /// view's life is the screen's life, which the presenter must never extend.
     private weak var view: (any GreetingView)?
     private let appState: AppState
-    private let personManager: any APIManaging
-    private var loadTask: Task<Void, Never>?
+    private let personService: any PersonService
+    /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
+    private(set) var loadTask: Task<Void, Never>?
+    /// True from a failed load until the next load starts: exactly when `r` may retry (the last
+    /// load failed and none is in flight).
+    private var loadFailed = false
 
     /// - Parameters:
     ///   - view: the passive view, held weakly.
     ///   - appState: the model, shared by every pattern.
-    ///   - personManager: the person API; its landing point belongs to the module.
-    init(view: any GreetingView, appState: AppState, personManager: any APIManaging) {
+    ///   - personService: the model layer's person service; its requests land on the module's landing point.
+    init(view: any GreetingView, appState: AppState, personService: any PersonService) {
         self.view = view
         self.appState = appState
-        self.personManager = personManager
+        self.personService = personService
     }
 
     // MARK: - GreetingViewPresenter
@@ -71,55 +70,59 @@ final class GreetingPresenter: GreetingViewPresenter {
         view?.showGreeting("Hello " + first + " " + last, isError: false)
     }
 
+    /// Loads again only after a failed load.
     func didRequestRetry() {
-        guard personManager.state.isFailed else { return }
+        guard loadFailed else { return }
         trace(.presenter, self, "retry")
         loadPerson()
     }
 
-    // MARK: - Module life
+    // MARK: - Loading
 
-    /// Stops the load in flight; the builder calls it when the screen is torn down.
-    func stopLoading() {
-        trace(.presenter, self, "stop loading")
-        loadTask?.cancel()
-    }
-
-    // MARK: - Private
-
+    /// Loads the shared person in a task this presenter owns. Immediate: the request leaves
+    /// inside the key event that asked for it, so the trace groups it under that key. Weak: a
+    /// reply never keeps a torn-down screen alive.
     private func loadPerson() {
+        loadTask?.cancel()
+        loadFailed = false
         view?.showStatus("Loading names …", isError: false)
-        let personManager = self.personManager
-        personManager.parameters = ["id": appState.person.id]
-        // The task holds the presenter weakly: a reply must never keep a torn-down screen alive.
-        loadTask = Task.immediate { [weak self] in
-            do throws(APIError) {
-                _ = try await personManager.load()
-                self?.personDidLoad()
+        let id = appState.person.id
+        loadTask = Task.immediate { [weak self, personService] in
+            do throws(LoadFailure) {
+                let person = try await personService.loadPerson(id: id)
+                self?.personDidLoad(person)
+            } catch .cancelled {
+                // A cancelled load (a retry replaced it, the screen went away) delivers nothing.
             } catch {
                 self?.personDidFail(error)
             }
         }
     }
 
-    private func personDidLoad() {
-        trace(.presenter, self, "person loaded")
+    private func personDidLoad(_ person: Person) {
+        trace(.presenter, self, "loaded \(person.fullName)")
         view?.showStatus("", isError: false)
         // What the user typed meanwhile wins over what the server says.
-        guard appState.personOrigin != .user,
-            let person = personManager.fetchData(reformer: PersonReformer()).flatMap({ $0 })
-        else { return }
+        guard appState.personOrigin != .user else { return }
         appState.personOrigin = .service
         appState.person = person
         view?.showNames(firstName: person.firstName, lastName: person.lastName)
     }
 
-    private func personDidFail(_ error: APIError) {
-        // A cancelled load (teardown) reports nothing: nobody is looking any more.
-        guard error != .cancelled else { return }
-        trace(.presenter, self, "person failed: \(error.shortName)")
-        view?.showStatus("Could not load the names: \(error.userMessage) Press r to retry.", isError: true)
+    private func personDidFail(_ failure: LoadFailure) {
+        trace(.presenter, self, "failed: \(failure.shortName)")
+        loadFailed = true
+        view?.showStatus("Could not load the names: \(failure.userMessage) Press r to retry.", isError: true)
     }
+
+    /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
+    func cancelLoading() {
+        trace(.presenter, self, "cancel loading")
+        loadTask?.cancel()
+        personService.cancel()
+    }
+
+    // MARK: - Private
 
     private func updatePerson(_ edit: (inout Person) -> Void) {
         var person = appState.person

@@ -48,9 +48,9 @@ final class GreetingViewController: ViewController {
 
     // MARK: - Event response
 
-    /// `r` retries a failed load (a focused text field takes `r` as typing before it gets here).
+    /// `r` reaches here only when no text field took it.
     override func handleKey(_ key: Key) -> Bool {
-        guard key == .character("r"), viewModel.canRetry else { return false }
+        guard key == .character("r") else { return false }
         trace(.view, self, "r → view model")
         viewModel.retry()
         return true

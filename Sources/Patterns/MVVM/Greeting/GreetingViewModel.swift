@@ -1,15 +1,11 @@
 import Model
-import Networking
 import Reformers
 import Tracing
 
 /// MVVM's greeting view model: Orlov's `GreetingViewModel`, grown to load its person. It holds the
-/// model (the shared `AppState`, the person API) and exposes what the view shows as `Observable`
-/// state; the view binds to that state and calls the inputs. It imports no view layer and holds
-/// no view — which is the whole of MVVM's testability.
-///
-/// The person loads by the manager's `async` style in a `Task` the view model owns: it cancels it
-/// when a retry replaces it and on teardown, and the task holds the view model weakly.
+/// model (the shared `AppState`, the person service) and exposes what the view shows as
+/// `Observable` state; the view binds to that state and calls the inputs. It imports no view layer
+/// and holds no view — which is the whole of MVVM's testability.
 @MainActor
 final class GreetingViewModel: GreetingViewModelProtocol {
     // MARK: Outputs
@@ -18,20 +14,23 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     let lastName: Observable<String>
     let greeting = Observable(DisplayText.empty)
     let status = Observable(DisplayText.empty)
-    var canRetry: Bool { personManager.state.isFailed }
 
     // MARK: Model
 
     private let appState: AppState
-    private let personManager: PersonManager
-    private var loadTask: Task<Void, Never>?
+    private let personService: any PersonService
+    /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
+    private(set) var loadTask: Task<Void, Never>?
+    /// True from a failed load until the next load starts: exactly when `r` may retry (the last
+    /// load failed and none is in flight).
+    private var loadFailed = false
 
     /// - Parameters:
     ///   - appState: the model, shared by every pattern.
-    ///   - personManager: the person API; its landing point belongs to the module.
-    init(appState: AppState, personManager: PersonManager) {
+    ///   - personService: the model layer's person service; its requests land on the module's landing point.
+    init(appState: AppState, personService: any PersonService) {
         self.appState = appState
-        self.personManager = personManager
+        self.personService = personService
         firstName = Observable(appState.person.firstName)
         lastName = Observable(appState.person.lastName)
     }
@@ -41,6 +40,7 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     func viewWillAppear() {
         trace(.viewModel, self, "origin \(appState.personOrigin)")
         publishNames()
+        // Only the placeholder is loaded; names from the service or typed by the user are known.
         if appState.personOrigin == .placeholder { loadPerson() }
     }
 
@@ -69,61 +69,59 @@ final class GreetingViewModel: GreetingViewModelProtocol {
         greeting.value = DisplayText("Hello " + first + " " + last)
     }
 
+    /// Loads again only after a failed load.
     func retry() {
+        guard loadFailed else { return }
         trace(.viewModel, self, "retry")
         loadPerson()
     }
 
-    // MARK: Teardown
+    // MARK: Loading
 
-    /// Ends the load this view model started; the builder calls it when the screen goes away.
-    func cancelLoading() {
-        trace(.viewModel, self, "cancel loading")
-        loadTask?.cancel()
-        loadTask = nil
-    }
-
-    // MARK: Private
-
+    /// Loads the shared person in a task this view model owns. Immediate: the request leaves
+    /// inside the key event that asked for it, so the trace groups it under that key. Weak: a
+    /// reply never keeps a torn-down screen alive.
     private func loadPerson() {
-        status.value = DisplayText("Loading names …")
-        personManager.parameters = ["id": appState.person.id]
         loadTask?.cancel()
-        // Weak: a reply must never keep a torn-down screen alive. A cancelled task (replaced by a
-        // retry, or the screen went away) delivers nothing.
-        loadTask = Task { [weak self, personManager] in
-            let result: Result<Person?, APIError>
-            do throws(APIError) {
-                result = .success(try await personManager.load(reformer: PersonReformer()))
+        loadFailed = false
+        status.value = DisplayText("Loading names …")
+        let id = appState.person.id
+        loadTask = Task.immediate { [weak self, personService] in
+            do throws(LoadFailure) {
+                let person = try await personService.loadPerson(id: id)
+                self?.personDidLoad(person)
+            } catch .cancelled {
+                // A cancelled load (a retry replaced it, the screen went away) delivers nothing.
             } catch {
-                result = .failure(error)
-            }
-            guard !Task.isCancelled, let self else { return }
-            switch result {
-            case .success(let person): self.personDidLoad(person)
-            case .failure(let error): self.personDidFail(error)
+                self?.personDidFail(error)
             }
         }
     }
 
-    private func personDidLoad(_ person: Person?) {
-        trace(.viewModel, self, "loaded \(person?.fullName ?? "nobody")")
-        loadTask = nil
+    private func personDidLoad(_ person: Person) {
+        trace(.viewModel, self, "loaded \(person.fullName)")
         status.value = .empty
         // What the user typed meanwhile wins over what the server says.
-        guard appState.personOrigin != .user, let person else { return }
+        guard appState.personOrigin != .user else { return }
         appState.personOrigin = .service
         appState.person = person
         publishNames()
     }
 
-    private func personDidFail(_ error: APIError) {
-        trace(.viewModel, self, "failed: \(error.shortName)")
-        loadTask = nil
-        // The landing point cancels on teardown: nothing to say to a screen that went away.
-        guard error != .cancelled else { return }
-        status.value = DisplayText("Could not load the names: \(error.userMessage) Press r to retry.", isError: true)
+    private func personDidFail(_ failure: LoadFailure) {
+        trace(.viewModel, self, "failed: \(failure.shortName)")
+        loadFailed = true
+        status.value = DisplayText("Could not load the names: \(failure.userMessage) Press r to retry.", isError: true)
     }
+
+    /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
+    func cancelLoading() {
+        trace(.viewModel, self, "cancel loading")
+        loadTask?.cancel()
+        personService.cancel()
+    }
+
+    // MARK: Private
 
     private func publishNames() {
         firstName.value = appState.person.firstName

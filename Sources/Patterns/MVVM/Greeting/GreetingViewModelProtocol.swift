@@ -11,8 +11,6 @@ protocol GreetingViewModelProtocol: AnyObject {
     var greeting: Observable<DisplayText> { get }
     /// `Loading names …`, or why they could not be loaded.
     var status: Observable<DisplayText> { get }
-    /// Whether a retry makes sense now (the last load failed): the view gives `r` to `retry()` then.
-    var canRetry: Bool { get }
 
     // MARK: Inputs: what the view calls
 
@@ -22,5 +20,6 @@ protocol GreetingViewModelProtocol: AnyObject {
     func update(lastName: String)
     /// The button: greet the shared person as it is now.
     func showGreeting()
+    /// The user asked to retry (the `r` key): the view model decides whether a retry is due.
     func retry()
 }

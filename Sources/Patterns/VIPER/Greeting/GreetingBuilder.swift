@@ -1,4 +1,6 @@
 import Mediator
+import Networking
+import Reformers
 import Tracing
 
 /// VIPER's assembly (Orlov's "who wires it all"): makes the parts and connects them. Strong
@@ -10,14 +12,18 @@ enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
         trace(.builder, self, "view → presenter → interactor, router")
         let landingPoint = context.network.makeLandingPoint("VIPER greeting")
-        let personManager = context.network.makePersonManager(landingPoint: landingPoint)
-        let interactor = GreetingInteractor(appState: context.appState, personManager: personManager)
+        let personService = context.network.makePersonService(landingPoint: landingPoint)
+        let interactor = GreetingInteractor(appState: context.appState, personService: personService)
         let router = GreetingRouter()
         let presenter = GreetingPresenter(interactor: interactor, router: router)
         let view = GreetingViewController(eventHandler: presenter)
         presenter.view = view
         interactor.output = presenter
         router.viewController = view
-        return HostedScreen(rootViewController: view, onTearDown: landingPoint.cancelAll)
+        // Weak: the view controller owns the chain down to the interactor; teardown must not extend its life.
+        return HostedScreen(rootViewController: view) { [weak interactor] in
+            landingPoint.cancelAll()
+            interactor?.cancelLoading()
+        }
     }
 }

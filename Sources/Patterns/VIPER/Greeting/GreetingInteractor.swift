@@ -1,32 +1,30 @@
 import Model
-import Networking
 import Reformers
 import Tracing
 
 /// VIPER's Interactor: the greeting's business rules and its only door to the data. It reads and
 /// writes the shared `AppState`, whose `Person` is the module's Entity (the Model layer's type,
 /// shared by every pattern: VIPER asks only that entities be plain data, and it is). It loads the
-/// person through the person API, decides when a load is needed and whether its reply may
-/// overwrite the names, and validates them. It formats nothing: it hands plain values to its
-/// output.
-///
-/// It is the person manager's delegate: one callback for success and one for failure, held weakly
-/// by the manager, so there is no task to own or cancel — the module's landing point cancels the
-/// request on teardown and no reply reaches a torn-down module. Two delegate boundaries meet
-/// here: manager → interactor, and interactor → presenter (its output).
+/// person through the person service, decides when a load is needed, whether its reply may
+/// overwrite the names and whether a retry is due, and validates them. It formats nothing: it
+/// hands plain values to its output, a failure included (its reason as a sentence).
 @MainActor
 final class GreetingInteractor: GreetingInteractorInput {
     weak var output: (any GreetingInteractorOutput)?
     private let appState: AppState
-    private let personManager: any APIManaging
+    private let personService: any PersonService
+    /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
+    private(set) var loadTask: Task<Void, Never>?
+    /// True from a failed load until the next load starts: exactly when `r` may retry (the last
+    /// load failed and none is in flight).
+    private var loadFailed = false
 
     /// - Parameters:
     ///   - appState: the shared state holding the person and where it came from.
-    ///   - personManager: the person API; its landing point belongs to the module.
-    init(appState: AppState, personManager: any APIManaging) {
+    ///   - personService: the model layer's person service; its requests land on the module's landing point.
+    init(appState: AppState, personService: any PersonService) {
         self.appState = appState
-        self.personManager = personManager
-        personManager.delegate = self
+        self.personService = personService
     }
 
     // MARK: - GreetingInteractorInput
@@ -34,12 +32,14 @@ final class GreetingInteractor: GreetingInteractorInput {
     func provideNames() {
         trace(.interactor, self, "person is \(appState.personOrigin)")
         output?.didProvideNames(firstName: appState.person.firstName, lastName: appState.person.lastName)
-        // Names from the service or typed by the user are known; only the placeholder is loaded.
+        // Only the placeholder is loaded; names from the service or typed by the user are known.
         if appState.personOrigin == .placeholder { loadPerson() }
     }
 
+    /// Loads again only after a failed load.
     func reloadNames() {
-        trace(.interactor, self, "load the person again")
+        guard loadFailed else { return }
+        trace(.interactor, self, "retry")
         loadPerson()
     }
 
@@ -62,14 +62,52 @@ final class GreetingInteractor: GreetingInteractorInput {
         output?.didProvideGreeting(GreetingData(greeting: "Hello", subject: first + " " + last))
     }
 
-    // MARK: - Private
+    // MARK: - Loading
 
+    /// Loads the shared person in a task this interactor owns. Immediate: the request leaves
+    /// inside the key event that asked for it, so the trace groups it under that key. Weak: a
+    /// reply never keeps a torn-down screen alive.
     private func loadPerson() {
-        // Told first: a reply can come back before `loadData()` returns (a cache hit, bad parameters).
+        loadTask?.cancel()
+        loadFailed = false
         output?.didStartLoadingNames()
-        personManager.parameters = ["id": appState.person.id]
-        personManager.loadData()
+        let id = appState.person.id
+        loadTask = Task.immediate { [weak self, personService] in
+            do throws(LoadFailure) {
+                let person = try await personService.loadPerson(id: id)
+                self?.personDidLoad(person)
+            } catch .cancelled {
+                // A cancelled load (a retry replaced it, the screen went away) delivers nothing.
+            } catch {
+                self?.personDidFail(error)
+            }
+        }
     }
+
+    private func personDidLoad(_ person: Person) {
+        trace(.interactor, self, "loaded \(person.fullName)")
+        output?.didFinishLoadingNames()
+        // What the user typed meanwhile wins over what the server says.
+        guard appState.personOrigin != .user else { return }
+        appState.personOrigin = .service
+        appState.person = person
+        output?.didProvideNames(firstName: person.firstName, lastName: person.lastName)
+    }
+
+    private func personDidFail(_ failure: LoadFailure) {
+        trace(.interactor, self, "failed: \(failure.shortName)")
+        loadFailed = true
+        output?.didFailToLoadNames(reason: failure.userMessage)
+    }
+
+    /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
+    func cancelLoading() {
+        trace(.interactor, self, "cancel loading")
+        loadTask?.cancel()
+        personService.cancel()
+    }
+
+    // MARK: - Private
 
     /// An edit makes the names the user's: a load that lands later must not overwrite them.
     private func updatePerson(_ edit: (inout Person) -> Void) {
@@ -77,26 +115,5 @@ final class GreetingInteractor: GreetingInteractorInput {
         edit(&person)
         appState.personOrigin = .user
         appState.person = person
-    }
-}
-
-// MARK: - APIManagerDelegate
-
-extension GreetingInteractor: APIManagerDelegate {
-    func managerDidSucceed(_ manager: any APIManaging) {
-        trace(.interactor, self, "person loaded")
-        output?.didFinishLoadingNames()
-        // What the user typed meanwhile wins over what the server says.
-        guard appState.personOrigin != .user, let person = manager.fetchData(reformer: PersonReformer()) ?? nil else {
-            return
-        }
-        appState.personOrigin = .service
-        appState.person = person
-        output?.didProvideNames(firstName: person.firstName, lastName: person.lastName)
-    }
-
-    func managerDidFail(_ manager: any APIManaging, error: APIError) {
-        trace(.interactor, self, "person failed: \(error.shortName)")
-        output?.didFailToLoadNames(error)
     }
 }

@@ -5,7 +5,7 @@ protocol GreetingInteractorInput: AnyObject {
     /// Tells the output the current names, and loads them from the person API while they are
     /// still the placeholder.
     func provideNames()
-    /// Loads the names again after a failed load.
+    /// Loads the names again, if the last load failed (the interactor decides; otherwise nothing).
     func reloadNames()
     /// The user edited the first name: it becomes the shared person's, and the user's from now on.
     func updateFirstName(_ firstName: String)

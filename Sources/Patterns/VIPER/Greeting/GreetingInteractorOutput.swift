@@ -1,5 +1,3 @@
-import Networking
-
 /// Interactor → presenter: what the use cases produced. Orlov calls it `GreetingOutput`. The
 /// interactor holds its output weakly: the presenter owns the interactor, not the other way round.
 @MainActor
@@ -10,8 +8,8 @@ protocol GreetingInteractorOutput: AnyObject {
     func didStartLoadingNames()
     /// The person load succeeded (the names follow, unless the user typed meanwhile).
     func didFinishLoadingNames()
-    /// The person load failed; a retry is possible.
-    func didFailToLoadNames(_ error: APIError)
+    /// The person load failed, for `reason` (a sentence); a retry is possible.
+    func didFailToLoadNames(reason: String)
     /// Both names are there: the data of the greeting.
     func didProvideGreeting(_ greeting: GreetingData)
     /// A name is empty; there is no greeting.

@@ -1,4 +1,3 @@
-import Networking
 import Tracing
 
 /// VIPER's Presenter: turns what the user did into questions for the interactor, and what the
@@ -56,7 +55,6 @@ extension GreetingPresenter: GreetingInteractorOutput {
 
     func didStartLoadingNames() {
         trace(.presenter, self, "loading")
-        view?.offerRetry(false)
         view?.showStatus("Loading names …", isError: false)
     }
 
@@ -65,10 +63,9 @@ extension GreetingPresenter: GreetingInteractorOutput {
         view?.showStatus("", isError: false)
     }
 
-    func didFailToLoadNames(_ error: APIError) {
+    func didFailToLoadNames(reason: String) {
         trace(.presenter, self, "format the failure")
-        view?.showStatus("Could not load the names: \(error.userMessage) Press r to retry.", isError: true)
-        view?.offerRetry(true)
+        view?.showStatus("Could not load the names: \(reason) Press r to retry.", isError: true)
     }
 
     func didProvideGreeting(_ greeting: GreetingData) {

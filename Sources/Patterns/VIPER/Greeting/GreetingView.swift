@@ -7,6 +7,4 @@ protocol GreetingView: AnyObject {
     func showGreeting(_ text: String, isError: Bool)
     /// Shows the status line (empty clears it), in the error style for a failure.
     func showStatus(_ text: String, isError: Bool)
-    /// Whether `r` should retry now.
-    func offerRetry(_ isOffered: Bool)
 }

@@ -10,8 +10,6 @@ import Widgets
 /// Laid out in casatwy's order: life cycle, delegates, event response, getters and setters last.
 final class GreetingViewController: ViewController {
     let eventHandler: any GreetingViewEventHandler
-    /// Set by the presenter; `r` is the user's only when a load failed.
-    private var isRetryOffered = false
 
     init(eventHandler: any GreetingViewEventHandler) {
         self.eventHandler = eventHandler
@@ -52,8 +50,9 @@ final class GreetingViewController: ViewController {
         eventHandler.didTapShowGreeting()
     }
 
+    /// `r` reaches here only when no text field took it.
     override func handleKey(_ key: Key) -> Bool {
-        guard key == .character("r"), isRetryOffered else { return false }
+        guard key == .character("r") else { return false }
         trace(.view, self, "r")
         eventHandler.didRequestRetry()
         return true
@@ -100,10 +99,5 @@ extension GreetingViewController: GreetingView {
     func showStatus(_ text: String, isError: Bool) {
         trace(.view, self, text.isEmpty ? "clear status" : "status")
         formView.showStatus(text, isError: isError)
-    }
-
-    func offerRetry(_ isOffered: Bool) {
-        trace(.view, self, isOffered ? "r retries" : "no retry")
-        isRetryOffered = isOffered
     }
 }

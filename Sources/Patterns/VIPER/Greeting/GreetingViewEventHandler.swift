@@ -10,6 +10,6 @@ protocol GreetingViewEventHandler: AnyObject {
     func didEditFirstName(_ text: String)
     /// The last-name field was edited.
     func didEditLastName(_ text: String)
-    /// `r` was pressed while a retry was offered.
+    /// `r` was pressed (whether a retry is due is the interactor's to decide).
     func didRequestRetry()
 }

@@ -1,10 +1,12 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's own Swift sources into the `SourceCatalog` target at build time, so the
-/// source pane and the metrics read the code the binary was built from — also from an installed
-/// binary, far from the checkout. Every source file is an input of the command, so an edit
-/// anywhere regenerates the catalogue and nothing goes stale.
+/// Embeds the package's own Swift sources, with the index swift-syntax makes of each, into the
+/// `SourceCatalog` target at build time, so the source pane and the metrics read the code the
+/// binary was built from — also from an installed binary, far from the checkout. Every source file
+/// is an input of the command, so an edit anywhere regenerates the catalogue and nothing goes stale.
+/// The test fixtures under `Tests/Fixtures/` (Swift files no target compiles) are embedded too,
+/// as module `Fixtures`, so tests read their index as the build made it.
 @main
 struct SourceCatalogPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -24,6 +26,15 @@ struct SourceCatalogPlugin: BuildToolPlugin {
                 guard relative.hasPrefix("Sources/") || relative.hasPrefix("Tests/") else { continue }
                 inputs.append(file.url)
                 arguments += [module.moduleName, relative, path]
+            }
+        }
+        let fixtures = context.package.directoryURL.appending(path: "Tests/Fixtures")
+        if let walker = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                let path = url.standardizedFileURL.path(percentEncoded: false)
+                guard path.hasPrefix(prefix) else { continue }
+                inputs.append(url)
+                arguments += ["Fixtures", String(path.dropFirst(prefix.count)), path]
             }
         }
         return [

@@ -1,4 +1,4 @@
-// Writes the Swift file that embeds the project's sources (see SourceCatalogPlugin).
+// Writes the Swift file that embeds the project's sources and their index (see SourceCatalogPlugin).
 // Arguments: OUTPUT, then triples of MODULE RELATIVE-PATH ABSOLUTE-PATH.
 import Foundation
 
@@ -8,44 +8,48 @@ guard let outputPath = arguments.first, (arguments.count - 1) % 3 == 0 else {
     exit(2)
 }
 
-/// A Swift string literal of `text`, escaped so any content survives.
-func literal(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": escaped += "\\\\"
-        case "\"": escaped += "\\\""
-        default: escaped.unicodeScalars.append(scalar)
-        }
-    }
-    return escaped + "\""
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("SourceCatalogGenerator: \(message)\n".utf8))
+    exit(1)
 }
 
-var entries: [(module: String, path: String, contents: String)] = []
+// One line a file: MODULE, PATH, the text and its index (JSON), the last two in base64, tab-separated.
+// One string literal, not an array of structs: the compiler type-checks a literal of many structs
+// slowly, and the index is decoded only when it is read.
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+var records: [(path: String, line: String)] = []
 for index in stride(from: 1, to: arguments.count, by: 3) {
+    let module = arguments[index], path = arguments[index + 1]
+    guard !(module + path).contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\"" || $0 == "\\" }) else {
+        fail("cannot embed a path or module with a tab, line break, quote or backslash: \(path)")
+    }
     let data: Data
     do {
         data = try Data(contentsOf: URL(fileURLWithPath: arguments[index + 2]))
     } catch {
-        FileHandle.standardError.write(Data("SourceCatalogGenerator: cannot read \(arguments[index + 2]): \(error)\n".utf8))
-        exit(1)
+        fail("cannot read \(arguments[index + 2]): \(error)")
     }
-    // Base64 keeps the literal on one line whatever the file holds (quotes, backslashes, raw strings).
-    entries.append((arguments[index], arguments[index + 1], data.base64EncodedString()))
+    let indexJSON: Data
+    do {
+        indexJSON = try encoder.encode(SourceIndexer(text: String(decoding: data, as: UTF8.self)).index())
+    } catch {
+        fail("cannot encode the index of \(path): \(error)")
+    }
+    records.append((path, [module, path, data.base64EncodedString(), indexJSON.base64EncodedString()].joined(separator: "\t")))
 }
-entries.sort { $0.path < $1.path }
+records.sort { $0.path < $1.path }
 
-var swift = """
+let swift = """
     // Generated at build time by SourceCatalogGenerator from the package's sources. Do not edit.
 
     extension SourceCatalog {
-        static let embedded: [EmbeddedSource] = [
+        static let embedded = \"\"\"
+    \(records.map(\.line).joined(separator: "\n"))
+    \"\"\"
+    }
 
     """
-for entry in entries {
-    swift += "        EmbeddedSource(module: \(literal(entry.module)), path: \(literal(entry.path)), base64: \(literal(entry.contents))),\n"
-}
-swift += "    ]\n}\n"
 
 do {
     let url = URL(fileURLWithPath: outputPath)
@@ -54,6 +58,5 @@ do {
         try Data(swift.utf8).write(to: url, options: .atomic)
     }
 } catch {
-    FileHandle.standardError.write(Data("SourceCatalogGenerator: cannot write \(outputPath): \(error)\n".utf8))
-    exit(1)
+    fail("cannot write \(outputPath): \(error)")
 }

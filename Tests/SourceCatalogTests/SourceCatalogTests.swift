@@ -45,7 +45,8 @@ struct SourceCatalogTests {
 
     @Test("#fileID is unique per module, so a trace line names one file")
     func fileIDsAreUnique() {
-        let ids = SourceCatalog.files.map(\.fileID)
+        // Fixtures (module `Fixtures`) are no module's code: no trace event names them.
+        let ids = SourceCatalog.files.filter { $0.module != "Fixtures" }.map(\.fileID)
         #expect(Set(ids).count == ids.count)
     }
 }

@@ -1,0 +1,8 @@
+final class GreetingPresenter {
+    weak var view: GreetingView?
+    let person: Person
+    func greet() {
+        let greeting = "Hello, " + person.name
+        view?.show(greeting: greeting)
+    }
+}

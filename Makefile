@@ -5,7 +5,7 @@ ARGS    ?=
 # A target may import only what Package.swift declares for it (SwiftPM only warns by default).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 
-.PHONY: run build test bench install deps test-deps goldens clean docs
+.PHONY: run build test bench install deps test-deps goldens clean docs index
 
 ## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
 run: deps
@@ -15,8 +15,14 @@ run: deps
 build: deps
 	$(SWIFT) build
 
+## Rewrites source-index.tsv: every source parsed with swift-syntax (debug build, reused), which
+## the build embeds. Kept out of `make run`: a release build never compiles swift-syntax.
+index:
+	$(SWIFT) build $(IMPORT_CHECK) --product SourceIndexer
+	.build/debug/SourceIndexer .
+
 ## Every test: unit, acceptance, golden screens and end-to-end in tmux.
-test: test-deps
+test: test-deps index
 	$(SWIFT) build $(IMPORT_CHECK) --product mvx
 	$(SWIFT) test $(IMPORT_CHECK)
 
@@ -41,7 +47,7 @@ goldens:
 	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
 
 ## Writes the generated docs; the tests fail when the checked-in ones are stale.
-docs: deps
+docs: deps index
 	$(SWIFT) build --product mvx
 	scripts/write-diagrams .build/debug/mvx
 	scripts/write-comparison .build/debug/mvx

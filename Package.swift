@@ -26,7 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-        // Only the build-time indexer (SourceCatalogGenerator) and the test that checks its index link it.
+        // Only SourceIndexer (run by make, not by the build) and the test that checks its index link it.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
@@ -44,10 +44,11 @@ let package = Package(
         // MARK: The project's own sources, embedded at build time (source pane, metrics)
         .target(name: "SourceCatalog", swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
         .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
-        // Parses every embedded file with swift-syntax and writes the catalogue with its index, so the
-        // binary reads declarations, line kinds and colours without a parser of its own.
+        .executableTarget(name: "SourceCatalogGenerator", swiftSettings: strict),
+        // Parses every source with swift-syntax into source-index.tsv (`make index`), which the generator
+        // embeds: the build itself never compiles the parser, and mvx does not link it.
         .executableTarget(
-            name: "SourceCatalogGenerator",
+            name: "SourceIndexer",
             dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax")],
             swiftSettings: strict

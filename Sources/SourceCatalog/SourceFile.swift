@@ -23,7 +23,12 @@ public struct SourceFile: Sendable, Hashable {
         SourceFile(module: module, path: path, text: text, encodedIndex: encodedIndex)
     }
 
-    /// What swift-syntax found in the file at build time. Decoded on each call: keep the value.
+    /// Whether the build found an index made from this very text in `source-index.tsv`; when it
+    /// did not (the index is stale: `make index`), `index` is empty and a test fails.
+    public var isIndexed: Bool { !encodedIndex.isEmpty }
+
+    /// What swift-syntax found in the file (`SourceIndexer`, run by `make index`), as the build
+    /// embedded it. Decoded on each call: keep the value.
     public var index: FileIndex {
         FileIndex(json: Data(base64Encoded: encodedIndex) ?? Data())
     }

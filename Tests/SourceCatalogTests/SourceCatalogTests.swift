@@ -32,6 +32,16 @@ struct SourceCatalogTests {
         }
     }
 
+    @Test("source-index.tsv is fresh: every embedded file has the index of its exact text (`make index` rewrites it)")
+    func indexIsFresh() throws {
+        let stale = SourceCatalog.files.filter { !$0.isIndexed }.map(\.path)
+        #expect(stale.isEmpty, "stale or missing in source-index.tsv: run `make index`")
+        let index = try String(contentsOf: Self.root.appendingPathComponent("source-index.tsv"), encoding: .utf8)
+        let indexed = index.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        let checkout = try Self.checkoutFiles()
+        #expect(indexed == checkout, "one line a Swift file of the checkout, no more")
+    }
+
     @Test("a trace event's #fileID finds its file; this very line is in it")
     func findsByFileID() throws {
         let file = try #require(SourceCatalog.file(fileID: #fileID))

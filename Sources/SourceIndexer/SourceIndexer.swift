@@ -1,7 +1,7 @@
 import SwiftParser
 import SwiftSyntax
 
-/// The index of one file as the generator writes it: the same keys `SourceCatalog.FileIndex`
+/// The index of one file as the indexer writes it: the same keys `SourceCatalog.FileIndex`
 /// decodes (the catalogue's tests compare the two with swift-syntax itself).
 struct IndexRecord: Encodable {
     var imports: [String] = []

@@ -42,6 +42,18 @@ struct SourceCatalogTests {
         #expect(indexed == checkout, "one line a Swift file of the checkout, no more")
     }
 
+    @Test("only SourceIndexer and this test target link swift-syntax: mvx, the shell and the metrics read the index")
+    func parserStaysOutOfTheBinary() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        // Each target declaration runs from its `.target(` (or executable, test target) to the next one.
+        let declarations = manifest.components(separatedBy: "        .").dropFirst()
+            .filter { $0.hasPrefix("target(") || $0.hasPrefix("executableTarget(") || $0.hasPrefix("testTarget(") }
+        let linking = declarations.filter { $0.contains("package: \"swift-syntax\"") }.compactMap { declaration in
+            declaration.split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(linking.sorted() == ["SourceCatalogTests", "SourceIndexer"])
+    }
+
     @Test("a trace event's #fileID finds its file; this very line is in it")
     func findsByFileID() throws {
         let file = try #require(SourceCatalog.file(fileID: #fileID))

@@ -28,12 +28,10 @@ public struct MetricsReport: Sendable, Equatable {
 
     /// What the figures count, in words: the text and the Markdown print it above the tables.
     public static let definitions =
-        "A code line is not blank, not only comment and not only instrumentation: the lines of a "
-        + "trace(.role, self, \"…\") call statement are counted apart, as trace lines, and left out of the code "
-        + "lines and of the criteria. Types are classes, structs, enums and actors. "
-        + "A role boundary is a stored property of one role's type whose declared type is a protocol the "
-        + "pattern declares in another role's file: where one role talks to another through a protocol. "
-        + "Every figure is read from the index swift-syntax made of the sources at build time."
+        "Code lines: not blank, not only comment, not only instrumentation (trace(…) call statements, "
+        + "counted apart as trace lines and left out of the criteria). Types: classes, structs, enums, actors. "
+        + "Role boundary: a stored property of one role's type declared as a protocol the pattern declares "
+        + "for another role. All read from swift-syntax's index of the sources."
 
     /// A row of the totals: a name and its figure, or a heading (no figure).
     public struct FigureRow: Sendable {

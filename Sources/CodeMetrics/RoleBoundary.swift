@@ -38,8 +38,4 @@ public struct RoleBoundary: Sendable, Equatable, Codable {
             return nil
         }
     }
-
-    /// The definition in one line, shown with the figures.
-    public static let definition =
-        "a role boundary is a stored property of one role's type whose declared type is a protocol the pattern declares for another role"
 }

@@ -5,7 +5,7 @@ ARGS    ?=
 # A target may import only what Package.swift declares for it (SwiftPM only warns by default).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 
-.PHONY: run build test bench install deps test-deps goldens clean docs
+.PHONY: run build test bench install deps test-deps goldens clean docs index
 
 ## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
 run: deps
@@ -15,8 +15,17 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-## Every test: unit, acceptance, golden screens and end-to-end in tmux.
+## Rewrites source-index.tsv: every source parsed with swift-syntax (debug build, reused), which
+## the build embeds. Kept out of `make run`: a release build never compiles swift-syntax.
+index:
+	$(SWIFT) build $(IMPORT_CHECK) --product SourceIndexer
+	.build/debug/SourceIndexer .
+
+## Every test: unit, acceptance, golden screens and end-to-end in tmux. Fails first when the
+## committed source index is stale (`make index` or `make docs` rewrites it).
 test: test-deps
+	$(SWIFT) build $(IMPORT_CHECK) --product SourceIndexer
+	.build/debug/SourceIndexer --check .
 	$(SWIFT) build $(IMPORT_CHECK) --product mvx
 	$(SWIFT) test $(IMPORT_CHECK) --xunit-output .build/test-results.xml
 	scripts/write-test-inventory --check .build/test-results-swift-testing.xml
@@ -41,9 +50,9 @@ install: deps
 goldens:
 	MVX_RECORD_GOLDENS=1 $(SWIFT) test --filter Golden
 
-## Writes the generated docs and the list of tests the metrics count (by running them); the
-## tests fail when the checked-in ones are stale.
-docs: deps
+## Writes the source index, the list of tests the metrics count (by running them) and the
+## generated docs; the tests fail when the checked-in ones are stale.
+docs: deps index
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '^(MVC|MVP|MVVM|VIPER|Acceptance)Tests\.' --xunit-output .build/docs-tests.xml
 	scripts/write-test-inventory .build/docs-tests-swift-testing.xml

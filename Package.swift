@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // Only SourceIndexer (run by make, not by the build) and the test that checks its index link it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // MARK: Terminal and widgets
@@ -43,6 +45,14 @@ let package = Package(
         .target(name: "SourceCatalog", swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
         .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
         .executableTarget(name: "SourceCatalogGenerator", swiftSettings: strict),
+        // Parses every source with swift-syntax into source-index.tsv (`make index`), which the generator
+        // embeds: the build itself never compiles the parser, and mvx does not link it.
+        .executableTarget(
+            name: "SourceIndexer",
+            dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax"),
+                           .product(name: "SwiftParser", package: "swift-syntax")],
+            swiftSettings: strict
+        ),
         // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
         .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog"], swiftSettings: strict),
 
@@ -138,7 +148,13 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing", "PatternVocabulary"], swiftSettings: strict),
-        .testTarget(name: "SourceCatalogTests", dependencies: ["SourceCatalog"], swiftSettings: strict),
+        // Checks the embedded index against swift-syntax itself, so it links the parser (mvx does not).
+        .testTarget(
+            name: "SourceCatalogTests",
+            dependencies: ["SourceCatalog", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                           .product(name: "SwiftParser", package: "swift-syntax")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CodeMetricsTests", dependencies: ["CodeMetrics", "SourceCatalog", "PatternVocabulary"],
                     swiftSettings: strict),
         .testTarget(

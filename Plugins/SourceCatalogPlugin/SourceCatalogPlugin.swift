@@ -1,10 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's own Swift sources into the `SourceCatalog` target at build time, so the
-/// source pane and the metrics read the code the binary was built from — also from an installed
-/// binary, far from the checkout. Every source file is an input of the command, so an edit
-/// anywhere regenerates the catalogue and nothing goes stale.
+/// Embeds the package's own Swift sources, with the index swift-syntax made of each
+/// (`source-index.tsv`, written by `SourceIndexer`), into the `SourceCatalog` target at build
+/// time, so the source pane and the metrics read the code the binary was built from — also from an
+/// installed binary, far from the checkout. Every source file and the index are inputs of the
+/// command, so an edit anywhere regenerates the catalogue; an index entry is embedded only with
+/// the exact text it was made from.
+/// The test fixtures under `Tests/Fixtures/` (Swift files no target compiles) are embedded too,
+/// as module `Fixtures`, so tests read their index as the build made it.
 @main
 struct SourceCatalogPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -13,8 +17,9 @@ struct SourceCatalogPlugin: BuildToolPlugin {
         let root = context.package.directoryURL.standardizedFileURL.path(percentEncoded: false)
         let prefix = root.hasSuffix("/") ? root : root + "/"
 
-        var inputs: [URL] = []
-        var arguments = [output.path(percentEncoded: false)]
+        let index = context.package.directoryURL.appending(path: "source-index.tsv")
+        var inputs: [URL] = [index]
+        var arguments = [output.path(percentEncoded: false), index.path(percentEncoded: false)]
         for case let module as SourceModuleTarget in context.package.targets {
             for file in module.sourceFiles(withSuffix: "swift") {
                 let path = file.url.standardizedFileURL.path(percentEncoded: false)
@@ -26,9 +31,18 @@ struct SourceCatalogPlugin: BuildToolPlugin {
                 arguments += [module.moduleName, relative, path]
             }
         }
+        let fixtures = context.package.directoryURL.appending(path: "Tests/Fixtures")
+        if let walker = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                let path = url.standardizedFileURL.path(percentEncoded: false)
+                guard path.hasPrefix(prefix) else { continue }
+                inputs.append(url)
+                arguments += ["Fixtures", String(path.dropFirst(prefix.count)), path]
+            }
+        }
         return [
             .buildCommand(
-                displayName: "Embedding \(inputs.count) source files into \(target.name)",
+                displayName: "Embedding \(inputs.count - 1) source files into \(target.name)",
                 executable: generator.url, arguments: arguments, inputFiles: inputs, outputFiles: [output])
         ]
     }

@@ -8,22 +8,20 @@ extension MetricsReport {
         let header = "| | " + patterns.map(\.pattern.rawValue).joined(separator: " | ") + " |"
         let rule = "|---|" + patterns.map { _ in "--:|" }.joined()
 
-        out += ["## The figures", "", header, rule]
-        let rows: [(String, (PatternMetrics) -> Int)] = [
-            ("files", { $0.total.files }),
-            ("code lines", { $0.total.codeLines }),
-            ("… of the greeting", { $0.codeLines(for: .greeting) }),
-            ("… of the listings and detail", { $0.codeLines(for: .listings) }),
-            ("… shared by both (registration, binding)", { $0.codeLines(for: nil) }),
-            ("types (class, struct, enum, actor)", { $0.total.types }),
-            ("protocols", { $0.total.protocols }),
-            ("roles with code", { $0.roles.count { $0.codeLines > 0 } }),
-            ("unit tests (`@Test` functions)", { $0.total.tests }),
-            ("unit-test code lines", { $0.total.testLines }),
-            ("test-support code lines (harnesses, spies)", { $0.testSupportLines }),
-        ]
-        for (name, value) in rows {
+        out += ["## The figures", "", MetricsReport.definitions, "", header, rule]
+        for row in MetricsReport.figureRows {
+            guard let value = row.value else {
+                out.append("| *\(row.name)* |" + patterns.map { _ in " |" }.joined())
+                continue
+            }
+            let name = row.name.hasPrefix("  ") ? "… " + row.name.dropFirst(2) : row.name
             out.append("| \(name) | " + patterns.map { String(value($0)) }.joined(separator: " | ") + " |")
+        }
+
+        out += ["", "## Role boundaries", "", "Where one role holds another by a protocol the pattern declares.", ""]
+        for metrics in patterns {
+            let list = metrics.boundaries.map { "`\($0.property)`: \($0.from.rawValue) → \($0.to.rawValue) via `\($0.protocolName)`" }
+            out.append("- **\(metrics.pattern.rawValue)** (\(list.count)): " + (list.isEmpty ? "none" : list.joined(separator: "; ")))
         }
 
         out += ["", "## Orlov's three criteria, measured", ""]
@@ -71,19 +69,20 @@ extension MetricsReport {
         out += ["## Every file counted", ""]
         for metrics in patterns {
             out += ["### \(metrics.pattern.rawValue)", "",
-                    "| file | role | code lines | types | protocols | tests | unit-tested without a view |",
-                    "|---|---|--:|--:|--:|--:|---|"]
+                    "| file | role | code lines | trace lines | types | protocols | role boundaries | tests | unit-tested without a view |",
+                    "|---|---|--:|--:|--:|--:|--:|--:|---|"]
             let testable = Set(metrics.testableFiles.map(\.path))
             for file in metrics.sourceFiles {
                 let tested = testable.contains(file.path) ? (file.hasViewFreeTests ? "yes" : "no") : "(not measured)"
                 out.append("| \(file.path.dropFirst(metrics.pattern.sourceFolder.count)) | \(file.role?.rawValue ?? "**unplaced**") | "
-                           + "\(file.codeLines) | \(file.types) | \(file.protocols) | \(file.tests) | \(tested) |")
+                           + "\(file.codeLines) | \(file.instrumentationLines) | \(file.types) | \(file.protocols) | "
+                           + "\(file.boundaries) | \(file.tests) | \(tested) |")
             }
             for file in metrics.testFiles {
                 let role = file.role?.rawValue ?? (file.tests == 0 ? "test support" : "**unplaced**")
                 let views = file.tests == 0 ? "" : (file.importsViews ? "no: imports ScreenViews" : "yes")
-                out.append("| \(file.path) | \(role) | \(file.codeLines) | \(file.types) | \(file.protocols) | "
-                           + "\(file.tests) | \(views) |")
+                out.append("| \(file.path) | \(role) | \(file.codeLines) | \(file.instrumentationLines) | \(file.types) | "
+                           + "\(file.protocols) | \(file.boundaries) | \(file.tests) | \(views) |")
             }
             out.append("")
         }
@@ -104,7 +103,7 @@ extension MetricsReport {
 /// The JSON shape of the report.
 struct JSONReport: Encodable {
     struct Totals: Encodable {
-        var files, codeLines, types, protocols, tests, testLines: Int
+        var files, codeLines, instrumentationLines, types, protocols, boundaries, tests, testLines: Int
     }
 
     struct Pattern: Encodable {
@@ -114,6 +113,9 @@ struct JSONReport: Encodable {
         var testSupportLines: Int
         /// Code lines per feature: `greeting`, `listings` (with the detail), `shared` by both.
         var featureLines: [String: Int]
+        /// The greeting alone (Orlov's example): its code lines, types, protocols and role boundaries.
+        var greeting: [String: Int]
+        var boundaries: [RoleBoundary]
         var files: [MeasuredFile]
     }
 
@@ -143,12 +145,16 @@ struct JSONReport: Encodable {
             let total = $0.total
             return Pattern(
                 pattern: $0.pattern,
-                total: Totals(files: total.files, codeLines: total.codeLines, types: total.types,
-                              protocols: total.protocols, tests: total.tests, testLines: total.testLines),
+                total: Totals(files: total.files, codeLines: total.codeLines, instrumentationLines: total.instrumentationLines,
+                              types: total.types, protocols: total.protocols, boundaries: total.boundaries,
+                              tests: total.tests, testLines: total.testLines),
                 roles: $0.roles, testSupportLines: $0.testSupportLines,
                 featureLines: ["greeting": $0.codeLines(for: .greeting), "listings": $0.codeLines(for: .listings),
                                "shared": $0.codeLines(for: nil)],
-                    files: $0.sourceFiles + $0.testFiles)
+                greeting: ["codeLines": $0.codeLines(for: .greeting), "types": $0.sum(\.types, for: .greeting),
+                           "protocols": $0.sum(\.protocols, for: .greeting), "boundaries": $0.sum(\.boundaries, for: .greeting)],
+                boundaries: $0.boundaries,
+                files: $0.sourceFiles + $0.testFiles)
         }
         criteria = report.results().map { result in
             Criterion(

@@ -26,6 +26,41 @@ public struct MetricsReport: Sendable, Equatable {
         return "\(count) ×\(ratio)"
     }
 
+    /// What the figures count, in words: the text and the Markdown print it above the tables.
+    public static let definitions =
+        "Code lines: not blank, not only comment, not only instrumentation (trace(…) call statements, "
+        + "counted apart as trace lines and left out of the criteria). Types: classes, structs, enums, actors. "
+        + "Role boundary: a stored property of one role's type declared as a protocol the pattern declares "
+        + "for another role. All read from swift-syntax's index of the sources."
+
+    /// A row of the totals: a name and its figure, or a heading (no figure).
+    public struct FigureRow: Sendable {
+        public var name: String
+        public var value: (@Sendable (PatternMetrics) -> Int)?
+    }
+
+    /// The totals' rows: the headline figures, each for the whole pattern and the greeting alone
+    /// (Orlov's example), then the figures that are counted but are not the headline.
+    public static let figureRows: [FigureRow] = [
+        FigureRow(name: "code lines", value: { $0.total.codeLines }),
+        FigureRow(name: "  greeting alone", value: { $0.codeLines(for: .greeting) }),
+        FigureRow(name: "  listings and detail", value: { $0.codeLines(for: .listings) }),
+        FigureRow(name: "  shared by both", value: { $0.codeLines(for: nil) }),
+        FigureRow(name: "types", value: { $0.total.types }),
+        FigureRow(name: "  greeting alone", value: { $0.sum(\.types, for: .greeting) }),
+        FigureRow(name: "protocols", value: { $0.total.protocols }),
+        FigureRow(name: "  greeting alone", value: { $0.sum(\.protocols, for: .greeting) }),
+        FigureRow(name: "role boundaries", value: { $0.total.boundaries }),
+        FigureRow(name: "  greeting alone", value: { $0.sum(\.boundaries, for: .greeting) }),
+        FigureRow(name: "also counted", value: nil),
+        FigureRow(name: "trace lines", value: { $0.total.instrumentationLines }),
+        FigureRow(name: "files", value: { $0.total.files }),
+        FigureRow(name: "roles with code", value: { $0.roles.count { $0.codeLines > 0 } }),
+        FigureRow(name: "unit tests", value: { $0.total.tests }),
+        FigureRow(name: "unit-test code lines", value: { $0.total.testLines }),
+        FigureRow(name: "test-support code lines", value: { $0.testSupportLines }),
+    ]
+
     public func results() -> [CriterionResult] {
         Criterion.allCases.map { CriterionResult(criterion: $0, patterns: patterns) }
     }

@@ -45,7 +45,7 @@ extension MetricsReport {
         lines.append(MetricsLine("Code metrics, counted from this binary's own sources", .heading))
         for line in MetricsFormat.wrap(
             "Sources/Patterns/<P> and Tests/<P>Tests; the code all four share is not counted. "
-                + "A code line is not blank and not only comment.", width: width - 1) {
+                + MetricsReport.definitions, width: width - 1) {
             lines.append(MetricsLine(" " + line, .note))
         }
         lines.append(MetricsLine(""))
@@ -81,21 +81,12 @@ extension MetricsReport {
         let column = 9
         var lines = [MetricsLine(MetricsFormat.padRight("", label)
                                  + patterns.map { MetricsFormat.padLeft($0.pattern.rawValue, column) }.joined(), .heading)]
-        let rows: [(String, (PatternMetrics) -> Int)] = [
-            ("files", { $0.total.files }),
-            ("code lines", { $0.total.codeLines }),
-            ("  greeting", { $0.codeLines(for: .greeting) }),
-            ("  listings and detail", { $0.codeLines(for: .listings) }),
-            ("  shared by both", { $0.codeLines(for: nil) }),
-            ("types", { $0.total.types }),
-            ("protocols", { $0.total.protocols }),
-            ("roles with code", { $0.roles.count { $0.codeLines > 0 } }),
-            ("unit tests", { $0.total.tests }),
-            ("unit-test code lines", { $0.total.testLines }),
-            ("test-support code lines", { $0.testSupportLines }),
-        ]
-        for (name, value) in rows {
-            lines.append(MetricsLine(MetricsFormat.padRight(" " + name, label)
+        for row in MetricsReport.figureRows {
+            guard let value = row.value else {
+                lines.append(MetricsLine(" " + row.name, .note))
+                continue
+            }
+            lines.append(MetricsLine(MetricsFormat.padRight(" " + row.name, label)
                                      + patterns.map { MetricsFormat.padLeft(String(value($0)), column) }.joined()))
         }
         return lines
@@ -111,16 +102,17 @@ extension MetricsReport {
         let tests = total.tests == 1 ? "1 unit test" : "\(total.tests) unit tests"
         var lines = [MetricsLine(
             "\(metrics.pattern.rawValue) · \(total.codeLines) code lines in \(total.files) files · \(tests)", .heading)]
-        // role 12 · files 6 · lines 6 · bar · tests 6 · test lines 11
-        let barWidth = min(40, width - 3 - 12 - 6 - 6 - 1 - 6 - 11 - 1)
+        // role 12 · files 6 · lines 6 · trace 6 · bar · tests 6 · test lines 11
+        let barWidth = min(40, width - 3 - 12 - 6 - 6 - 6 - 1 - 6 - 11 - 1)
         lines.append(MetricsLine(
             "   " + MetricsFormat.padRight("role", 12) + MetricsFormat.padLeft("files", 6) + MetricsFormat.padLeft("lines", 6)
-                + " " + MetricsFormat.padRight("", barWidth) + MetricsFormat.padLeft("tests", 6)
+                + MetricsFormat.padLeft("trace", 6) + " " + MetricsFormat.padRight("", barWidth) + MetricsFormat.padLeft("tests", 6)
                 + MetricsFormat.padLeft("test lines", 11), .note))
         for role in metrics.roles {
             lines.append(MetricsLine([
                 ("   " + MetricsFormat.padRight(role.role.rawValue, 12) + MetricsFormat.padLeft(String(role.files), 6)
-                    + MetricsFormat.padLeft(String(role.codeLines), 6) + " ", .plain),
+                    + MetricsFormat.padLeft(String(role.codeLines), 6) + MetricsFormat.padLeft(String(role.instrumentationLines), 6)
+                    + " ", .plain),
                 (MetricsFormat.padRight(MetricsFormat.bar(Double(role.codeLines), of: Double(widestRole), width: barWidth),
                                         barWidth), .bar),
                 (MetricsFormat.padLeft(String(role.tests), 6) + MetricsFormat.padLeft(String(role.testLines), 11), .plain),

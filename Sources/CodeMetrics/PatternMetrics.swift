@@ -6,11 +6,15 @@ public struct RoleMetrics: Sendable, Equatable, Codable {
     public var role: Role
     /// Source files placed in the role.
     public var files: Int = 0
-    /// Non-blank lines that are not only comment.
+    /// Non-blank lines that are not only comment and not only instrumentation.
     public var codeLines: Int = 0
+    /// Lines that are all `trace(...)` calls: counted apart, never as code.
+    public var instrumentationLines: Int = 0
     /// Classes, structs, enums and actors declared.
     public var types: Int = 0
     public var protocols: Int = 0
+    /// Stored properties through which the role talks to another role by a protocol (`RoleBoundary`).
+    public var boundaries: Int = 0
     /// `@Test` functions in the test files of the role's types.
     public var tests: Int = 0
     /// Code lines of those test files.
@@ -27,8 +31,10 @@ public struct MeasuredFile: Sendable, Equatable, Codable {
     /// Nil when the role table places no rule on it (reported, and a failing test).
     public var role: Role?
     public var codeLines: Int
+    public var instrumentationLines: Int
     public var types: Int
     public var protocols: Int
+    public var boundaries: Int
     public var tests: Int
     /// Test files: does it import `ScreenViews`, the screens' real views?
     public var importsViews: Bool
@@ -45,14 +51,18 @@ public struct PatternMetrics: Sendable, Equatable {
     public var roles: [RoleMetrics]
     public var sourceFiles: [MeasuredFile]
     public var testFiles: [MeasuredFile]
+    /// Every role boundary of the pattern's code, in file order.
+    public var boundaries: [RoleBoundary]
 
     /// The sum over the roles.
     public var total: RoleMetrics {
         roles.reduce(into: RoleMetrics(role: .builder)) { sum, role in
             sum.files += role.files
             sum.codeLines += role.codeLines
+            sum.instrumentationLines += role.instrumentationLines
             sum.types += role.types
             sum.protocols += role.protocols
+            sum.boundaries += role.boundaries
             sum.tests += role.tests
             sum.testLines += role.testLines
         }
@@ -76,14 +86,15 @@ public struct PatternMetrics: Sendable, Equatable {
         var tests: [MeasuredFile] = []
         var testedStems: Set<String> = []
         for file in files where file.path.hasPrefix(pattern.testFolder) && file.name.hasSuffix(".swift") {
-            let scanned = ScannedSwift(file.text)
+            let index = file.index
+            let counts = Counts(index)
             let stem = RoleTable.testedStem(ofTestFile: file.name, in: pattern)
             let role = stem.flatMap { RoleTable.role(of: $0, in: pattern) }
-            let importsViews = scanned.strippedLines.contains { $0.hasPrefix("import ScreenViews") || $0.hasPrefix("@testable import ScreenViews") }
+            let importsViews = index.imports.contains("ScreenViews")
             let measured = MeasuredFile(
-                path: file.path, role: scanned.testCount > 0 ? role : nil, codeLines: scanned.codeLineCount,
-                types: scanned.typeCount, protocols: scanned.protocolCount, tests: scanned.testCount,
-                importsViews: importsViews, hasViewFreeTests: false)
+                path: file.path, role: counts.tests > 0 ? role : nil, codeLines: counts.codeLines,
+                instrumentationLines: counts.instrumentationLines, types: counts.types, protocols: counts.protocols,
+                boundaries: 0, tests: counts.tests, importsViews: importsViews, hasViewFreeTests: false)
             tests.append(measured)
             if let role = measured.role {
                 byRole[role, default: RoleMetrics(role: role)].tests += measured.tests
@@ -92,33 +103,70 @@ public struct PatternMetrics: Sendable, Equatable {
             }
         }
 
+        let sourceFiles = files.filter { $0.path.hasPrefix(pattern.sourceFolder) && $0.name.hasSuffix(".swift") }
+            .map { (file: $0, index: $0.index, role: RoleTable.role(of: String($0.name.dropLast(".swift".count)), in: pattern)) }
+        // The protocols the pattern declares, each with the role of the file that declares it.
+        var protocolRoles: [String: Role] = [:]
+        for source in sourceFiles {
+            guard let role = source.role else { continue }
+            for declaration in source.index.declarations([.protocol]) { protocolRoles[declaration.name] = role }
+        }
+
         var sources: [MeasuredFile] = []
-        for file in files where file.path.hasPrefix(pattern.sourceFolder) && file.name.hasSuffix(".swift") {
-            let scanned = ScannedSwift(file.text)
-            let stem = String(file.name.dropLast(".swift".count))
-            let role = RoleTable.role(of: stem, in: pattern)
+        var boundaries: [RoleBoundary] = []
+        for source in sourceFiles {
+            let counts = Counts(source.index)
+            let stem = String(source.file.name.dropLast(".swift".count))
+            let role = source.role
+            let found = role.map { RoleBoundary.find(in: source.index, path: source.file.path, role: $0, protocolRoles: protocolRoles) } ?? []
+            boundaries += found
             sources.append(MeasuredFile(
-                path: file.path, role: role, codeLines: scanned.codeLineCount, types: scanned.typeCount,
-                protocols: scanned.protocolCount, tests: scanned.testCount, importsViews: false,
-                hasViewFreeTests: testedStems.contains(stem)))
+                path: source.file.path, role: role, codeLines: counts.codeLines,
+                instrumentationLines: counts.instrumentationLines, types: counts.types, protocols: counts.protocols,
+                boundaries: found.count, tests: counts.tests, importsViews: false, hasViewFreeTests: testedStems.contains(stem)))
             if let role {
                 byRole[role, default: RoleMetrics(role: role)].files += 1
-                byRole[role, default: RoleMetrics(role: role)].codeLines += scanned.codeLineCount
-                byRole[role, default: RoleMetrics(role: role)].types += scanned.typeCount
-                byRole[role, default: RoleMetrics(role: role)].protocols += scanned.protocolCount
+                byRole[role, default: RoleMetrics(role: role)].codeLines += counts.codeLines
+                byRole[role, default: RoleMetrics(role: role)].instrumentationLines += counts.instrumentationLines
+                byRole[role, default: RoleMetrics(role: role)].types += counts.types
+                byRole[role, default: RoleMetrics(role: role)].protocols += counts.protocols
+                byRole[role, default: RoleMetrics(role: role)].boundaries += found.count
             }
         }
 
         roles = RoleTable.countedRoles.compactMap { byRole[$0] }
-        sourceFiles = sources
+        self.sourceFiles = sources
         testFiles = tests
+        self.boundaries = boundaries
+    }
+
+    /// The figures of one file, read from its index.
+    private struct Counts {
+        var codeLines: Int
+        var instrumentationLines: Int
+        var types: Int
+        var protocols: Int
+        var tests: Int
+
+        init(_ index: FileIndex) {
+            codeLines = index.count(of: .code)
+            instrumentationLines = index.count(of: .instrumentation)
+            types = index.declarations(DeclarationKind.types).count
+            protocols = index.declarations([.protocol]).count
+            tests = index.declarations([.func]).count { $0.attributes.contains("@Test") }
+        }
     }
 
     /// Code lines written for one feature: the files of its folders (`Greeting/`; `Listings/` and
     /// `ListingDetail/`), or for `nil` the files both use (the pattern's registration, MVVM's binding).
     public func codeLines(for feature: Feature?) -> Int {
+        sum(\.codeLines, for: feature)
+    }
+
+    /// A figure summed over the placed source files of one feature (`nil`: the files both use).
+    public func sum(_ figure: KeyPath<MeasuredFile, Int>, for feature: Feature?) -> Int {
         sourceFiles.filter { Feature(path: $0.path, in: pattern) == feature && $0.role != nil }
-            .reduce(0) { $0 + $1.codeLines }
+            .reduce(0) { $0 + $1[keyPath: figure] }
     }
 
     public func role(_ role: Role) -> RoleMetrics? {

@@ -1,12 +1,16 @@
 import Foundation
 
 /// The project's own Swift sources, embedded into the binary at build time by the
-/// `SourceCatalogPlugin` build tool: what the source pane shows and the metrics count.
+/// `SourceCatalogPlugin` build tool with the index swift-syntax made of each: what the source
+/// pane shows and colours, and what the metrics count.
 public enum SourceCatalog {
     /// Every embedded file, sorted by path.
-    public static let files: [SourceFile] = embedded.map { entry in
-        let bytes = Data(base64Encoded: entry.base64) ?? Data()
-        return SourceFile(module: entry.module, path: entry.path, text: String(decoding: bytes, as: UTF8.self))
+    public static let files: [SourceFile] = embedded.split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == 4 else { return nil }
+        let bytes = Data(base64Encoded: String(fields[2])) ?? Data()
+        return SourceFile(module: String(fields[0]), path: String(fields[1]), text: String(decoding: bytes, as: UTF8.self),
+                          encodedIndex: String(fields[3]))
     }
 
     private static let byFileID: [String: SourceFile] = Dictionary(
@@ -23,9 +27,16 @@ public enum SourceCatalog {
     }
 }
 
-/// One file as the generator writes it: base64, so any content fits on one line of Swift.
-struct EmbeddedSource {
-    let module: String
-    let path: String
-    let base64: String
+extension SourceCatalog {
+    /// The embedded test fixtures under `folder` (`Tests/Fixtures/Metrics/`), each relocated to the
+    /// path it stands for inside the folder (`Sources/Patterns/MVP/…`, module `MVP`), with the index
+    /// the build made of it. Fixtures are Swift files no target compiles, embedded as module `Fixtures`.
+    public static func fixtures(under folder: String) -> [SourceFile] {
+        files.filter { $0.module == "Fixtures" && $0.path.hasPrefix(folder) }.map { file in
+            let path = String(file.path.dropFirst(folder.count))
+            let parts = path.split(separator: "/")
+            let module = parts.first == "Sources" && parts.count > 2 ? parts[2] : parts.dropFirst().first ?? "Fixtures"
+            return file.relocated(to: path, module: String(module))
+        }
+    }
 }

@@ -1,4 +1,6 @@
-/// One Swift file of mvx as it was when the binary was built.
+import Foundation
+
+/// One Swift file of mvx as it was when the binary was built, with its index.
 public struct SourceFile: Sendable, Hashable {
     /// The module the file belongs to, as `#fileID` spells it (`MVP`, `mvx_bench`).
     public let module: String
@@ -6,11 +8,29 @@ public struct SourceFile: Sendable, Hashable {
     public let path: String
     /// The file's text.
     public let text: String
+    /// The index as the generator embedded it (base64 of JSON), decoded only when read.
+    private let encodedIndex: String
 
-    public init(module: String, path: String, text: String) {
+    init(module: String, path: String, text: String, encodedIndex: String) {
         self.module = module
         self.path = path
         self.text = text
+        self.encodedIndex = encodedIndex
+    }
+
+    /// The same file under another path and module: how tests lay fixture files out as pattern code.
+    public func relocated(to path: String, module: String) -> SourceFile {
+        SourceFile(module: module, path: path, text: text, encodedIndex: encodedIndex)
+    }
+
+    /// Whether the build found an index made from this very text in `source-index.tsv`; when it
+    /// did not (the index is stale: `make index`), `index` is empty and a test fails.
+    public var isIndexed: Bool { !encodedIndex.isEmpty }
+
+    /// What swift-syntax found in the file (`SourceIndexer`, run by `make index`), as the build
+    /// embedded it. Decoded on each call: keep the value.
+    public var index: FileIndex {
+        FileIndex(json: Data(base64Encoded: encodedIndex) ?? Data())
     }
 
     /// The file's name, e.g. `GreetingPresenter.swift`.

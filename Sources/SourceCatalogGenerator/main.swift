@@ -1,51 +1,78 @@
-// Writes the Swift file that embeds the project's sources (see SourceCatalogPlugin).
-// Arguments: OUTPUT, then triples of MODULE RELATIVE-PATH ABSOLUTE-PATH.
+// Writes the Swift file that embeds the project's sources and their index (see SourceCatalogPlugin).
+// Arguments: OUTPUT INDEX, then triples of MODULE RELATIVE-PATH ABSOLUTE-PATH. INDEX is
+// source-index.tsv, which SourceIndexer writes with swift-syntax; this tool only joins the two, so
+// the build never compiles a parser.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let outputPath = arguments.first, (arguments.count - 1) % 3 == 0 else {
-    FileHandle.standardError.write(Data("usage: SourceCatalogGenerator OUTPUT [MODULE PATH ABSOLUTE-PATH]...\n".utf8))
+guard arguments.count >= 2, (arguments.count - 2) % 3 == 0 else {
+    FileHandle.standardError.write(Data("usage: SourceCatalogGenerator OUTPUT INDEX [MODULE PATH ABSOLUTE-PATH]...\n".utf8))
     exit(2)
 }
+let outputPath = arguments[0], indexPath = arguments[1]
 
-/// A Swift string literal of `text`, escaped so any content survives.
-func literal(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": escaped += "\\\\"
-        case "\"": escaped += "\\\""
-        default: escaped.unicodeScalars.append(scalar)
-        }
-    }
-    return escaped + "\""
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("SourceCatalogGenerator: \(message)\n".utf8))
+    exit(1)
 }
 
-var entries: [(module: String, path: String, contents: String)] = []
-for index in stride(from: 1, to: arguments.count, by: 3) {
+/// The hash source-index.tsv keys a file's text by (the same function as SourceIndexer's).
+func contentHash(_ data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16)
+}
+
+// PATH → (hash, index): an entry counts only for the exact text it was made from.
+var indexed: [Substring: (hash: Substring, index: Substring)] = [:]
+let indexText = (try? String(contentsOfFile: indexPath, encoding: .utf8)) ?? ""
+for line in indexText.split(separator: "\n") {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    if fields.count == 3 { indexed[fields[0]] = (fields[1], fields[2]) }
+}
+
+// One line a file: MODULE, PATH, the text (base64) and its index (base64 of JSON; empty when the
+// index is stale for it), tab-separated. One string literal, not an array of structs: the compiler
+// type-checks a literal of many structs slowly, and the index is decoded only when it is read.
+var records: [(path: String, line: String)] = []
+var stale: [String] = []
+for index in stride(from: 2, to: arguments.count, by: 3) {
+    let module = arguments[index], path = arguments[index + 1]
+    guard !(module + path).contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\"" || $0 == "\\" }) else {
+        fail("cannot embed a path or module with a tab, line break, quote or backslash: \(path)")
+    }
     let data: Data
     do {
         data = try Data(contentsOf: URL(fileURLWithPath: arguments[index + 2]))
     } catch {
-        FileHandle.standardError.write(Data("SourceCatalogGenerator: cannot read \(arguments[index + 2]): \(error)\n".utf8))
-        exit(1)
+        fail("cannot read \(arguments[index + 2]): \(error)")
     }
-    // Base64 keeps the literal on one line whatever the file holds (quotes, backslashes, raw strings).
-    entries.append((arguments[index], arguments[index + 1], data.base64EncodedString()))
+    var fileIndex = ""
+    if let entry = indexed[Substring(path)], entry.hash == contentHash(data) {
+        fileIndex = Data(entry.index.utf8).base64EncodedString()
+    } else {
+        stale.append(path)
+    }
+    records.append((path, [module, path, data.base64EncodedString(), fileIndex].joined(separator: "\t")))
 }
-entries.sort { $0.path < $1.path }
+records.sort { $0.path < $1.path }
+if !stale.isEmpty {
+    // The build goes on (the files are embedded without an index); the catalogue's test fails.
+    FileHandle.standardError.write(Data("warning: source-index.tsv is stale for \(stale.count) file(s), e.g. \(stale[0]): run `make index`\n".utf8))
+}
 
-var swift = """
+let swift = """
     // Generated at build time by SourceCatalogGenerator from the package's sources. Do not edit.
 
     extension SourceCatalog {
-        static let embedded: [EmbeddedSource] = [
+        static let embedded = \"\"\"
+    \(records.map(\.line).joined(separator: "\n"))
+    \"\"\"
+    }
 
     """
-for entry in entries {
-    swift += "        EmbeddedSource(module: \(literal(entry.module)), path: \(literal(entry.path)), base64: \(literal(entry.contents))),\n"
-}
-swift += "    ]\n}\n"
 
 do {
     let url = URL(fileURLWithPath: outputPath)
@@ -54,6 +81,5 @@ do {
         try Data(swift.utf8).write(to: url, options: .atomic)
     }
 } catch {
-    FileHandle.standardError.write(Data("SourceCatalogGenerator: cannot write \(outputPath): \(error)\n".utf8))
-    exit(1)
+    fail("cannot write \(outputPath): \(error)")
 }

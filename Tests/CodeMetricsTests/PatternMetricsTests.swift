@@ -5,62 +5,9 @@ import Testing
 /// Counting a small, made-up MVP: the roles, the tests per role, and the three criteria.
 @Suite("Metrics of a synthetic pattern")
 struct PatternMetricsTests {
-    static func file(_ path: String, _ text: String) -> SourceFile {
-        SourceFile(module: path.hasPrefix("Tests/") ? "MVPTests" : "MVP", path: path, text: text)
-    }
-
-    /// A presenter of 6 code lines, a view controller of 3, a view protocol, a builder, and their tests.
-    static let files: [SourceFile] = [
-        file("Sources/Patterns/MVP/Greeting/GreetingPresenter.swift", """
-            /// Decides.
-            final class GreetingPresenter {
-                weak var view: GreetingView?
-
-                func greet() {
-                    // formats
-                    view?.show("Hello")
-                }
-            }
-            """),
-        file("Sources/Patterns/MVP/Greeting/GreetingView.swift", """
-            protocol GreetingView: AnyObject {
-                func show(_ text: String)
-            }
-            """),
-        file("Sources/Patterns/MVP/Greeting/GreetingViewController.swift", """
-            final class GreetingViewController: GreetingView {
-                func show(_ text: String) {}
-            }
-            """),
-        file("Sources/Patterns/MVP/Greeting/GreetingBuilder.swift", """
-            enum GreetingBuilder {
-                static func build() {}
-            }
-            """),
-        file("Sources/Patterns/MVP/Greeting/Stray.swift", "struct Stray {}"),
-        file("Tests/MVPTests/MVPGreetingPresenterTests.swift", """
-            import Testing
-            @Suite struct MVPGreetingPresenterTests {
-                @Test func greets() {}
-                @Test func twice() {}
-            }
-            """),
-        file("Tests/MVPTests/MVPGreetingViewControllerTests.swift", """
-            import ScreenViews
-            import Testing
-            @Suite struct MVPGreetingViewControllerTests {
-                @Test func shows() {}
-            }
-            """),
-        file("Tests/MVPTests/MVPSpy.swift", """
-            final class Spy {}
-            """),
-        file("Tests/MVPTests/MVPOddTests.swift", """
-            @Test func orphan() {}
-            """),
-        file("Tests/MVVMTests/MVVMGreetingViewModelTests.swift", "@Test func elsewhere() {}"),
-        file("Sources/Patterns/MVVM/Greeting/GreetingViewModel.swift", "final class GreetingViewModel {}"),
-    ]
+    /// A presenter of 6 code lines and 1 trace line, a view controller of 3, a view protocol, a
+    /// builder, and their tests: the files under `Tests/Fixtures/SyntheticMVP/`, with their index.
+    static let files = SourceCatalog.fixtures(under: "Tests/Fixtures/SyntheticMVP/")
 
     let metrics = PatternMetrics(pattern: .mvp, files: Self.files)
 
@@ -69,6 +16,7 @@ struct PatternMetricsTests {
         #expect(metrics.roles.map(\.role) == [.view, .presenter, .builder], "in RoleTable.countedRoles order; Stray is in no role")
         let presenter = try #require(metrics.role(.presenter))
         #expect(presenter.files == 1 && presenter.codeLines == 6 && presenter.types == 1 && presenter.protocols == 0)
+        #expect(presenter.instrumentationLines == 1, "the trace call is counted apart, not as code")
         let view = try #require(metrics.role(.view))
         #expect(view.files == 2 && view.codeLines == 6 && view.types == 1 && view.protocols == 1)
         #expect(metrics.role(.builder)?.codeLines == 3)
@@ -96,6 +44,15 @@ struct PatternMetricsTests {
         #expect(metrics.unplaced == ["Sources/Patterns/MVP/Greeting/Stray.swift", "Tests/MVPTests/MVPOddTests.swift"])
     }
 
+    @Test("a role boundary: the presenter's stored property typed by the view's protocol; nothing else")
+    func boundaries() {
+        #expect(metrics.boundaries == [RoleBoundary(path: "Sources/Patterns/MVP/Greeting/GreetingPresenter.swift",
+                                                    property: "GreetingPresenter.view", protocolName: "GreetingView",
+                                                    from: .presenter, to: .view)])
+        #expect(metrics.role(.presenter)?.boundaries == 1 && metrics.total.boundaries == 1)
+        #expect(metrics.sum(\.boundaries, for: .greeting) == 1)
+    }
+
     @Test("distribution is 1 − the largest role's share; ties go to the first role")
     func distribution() {
         #expect(metrics.largestRole?.role == .view, "view and presenter both have 6 lines; the view comes first")
@@ -105,8 +62,8 @@ struct PatternMetricsTests {
     @Test("testability: tested non-view lines over non-view lines; protocol-only files and view-importing tests do not count")
     func testability() {
         // Base: the presenter (6, tested without a view) and the builder (3, untested); the view role is out.
-        #expect(metrics.testableFiles.map(\.path) == ["Sources/Patterns/MVP/Greeting/GreetingPresenter.swift",
-                                                       "Sources/Patterns/MVP/Greeting/GreetingBuilder.swift"])
+        #expect(metrics.testableFiles.map(\.path) == ["Sources/Patterns/MVP/Greeting/GreetingBuilder.swift",
+                                                       "Sources/Patterns/MVP/Greeting/GreetingPresenter.swift"])
         #expect(Criterion.testability.value(for: metrics) == 6.0 / 9.0)
     }
 
@@ -119,10 +76,8 @@ struct PatternMetricsTests {
         #expect(ease.agreement == .partly, "MVC fewest as Orlov says, but MVP, not VIPER, the most")
         #expect(ease.display(ease.figures[2]) == "1 ×–", "the fewest is 0 lines, so no ratio")
         #expect(report.greetingSize(of: .mvp) == "15 ×–", "all of the made-up MVP is greeting; MVC has none")
-        let mvpAndMVVM = MetricsReport(files: Self.files.filter { !$0.path.contains("Stray") } + [
-            Self.file("Sources/Patterns/MVC/Greeting/GreetingViewController.swift", "final class A {}\nlet b = 1\nlet c = 2"),
-            Self.file("Sources/Patterns/VIPER/Greeting/GreetingPresenter.swift", "final class A {}"),
-        ])
+        let mvpAndMVVM = MetricsReport(files: Self.files.filter { !$0.path.contains("Stray") }
+                                       + SourceCatalog.fixtures(under: "Tests/Fixtures/SyntheticExtra/"))
         #expect(mvpAndMVVM.greetingSize(of: .mvc) == "3 ×3.00" && mvpAndMVVM.greetingSize(of: .mvp) == "15 ×15.00")
         let distribution = try #require(report.results().first { $0.criterion == .distribution })
         #expect(distribution.ranking.first == .mvp && distribution.agreement == .disagrees)

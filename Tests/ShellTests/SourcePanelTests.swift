@@ -272,17 +272,6 @@ struct SourcePanelTests {
         #expect(early.selectedEvent(in: buffer)?.sequence == 5, "a panel opened on an empty trace follows the newest")
     }
 
-    @Test("only the lines on screen are tokenised, plus once the lines above them")
-    func lazyTokenising() async throws {
-        let session = await Self.greeted()
-        _ = try Self.open(session)
-        session.press(.up)  // GreetingViewController.showGreeting, in a file of a hundred lines or more
-        let listing = try #require(session.selectedListing)
-        let event = try #require(session.selectedSourceEvent)
-        #expect(listing.lineCount > 60)
-        #expect(listing.linesScanned < event.line + 37, "nothing below the screen was looked at")
-    }
-
     @Test("beside the trace from 100 columns, above it below that; the parts never overlap", arguments: [
         Size(width: 64, height: 13), Size(width: 80, height: 21), Size(width: 99, height: 27), Size(width: 100, height: 27),
         Size(width: 120, height: 37), Size(width: 250, height: 60), Size(width: 3, height: 2),
@@ -339,44 +328,38 @@ struct SourcePanelTests {
         #expect(shown.contains { $0.hasPrefix(String(format: "%4d │", method.upperBound)) })
     }
 
-    @Test("the enclosing block: braces in strings and comments ignored, one-line methods, top level")
-    func enclosingBlock() {
-        let text = """
-            struct S {
-                var name = "{"  // }
-                func f() {
-                    trace(.view, self, "}")
-                    let g = { (x: Int) in x }
-                    /* { */
-                }
-                func one() { trace(.view, self) }
-            }
-            let top = 1
-            """
-        let listing = SourceListing(file: SourceFile(module: "Demo", path: "Sources/Demo/S.swift", text: text))
-        #expect(listing.enclosingBlock(ofLine: 4) == 3...7)
-        #expect(listing.enclosingBlock(ofLine: 5) == 3...7)
-        #expect(listing.enclosingBlock(ofLine: 8) == 8...8, "a one-line method: its braces around the trace call")
-        #expect(listing.enclosingBlock(ofLine: 2) == 1...9)
-        #expect(listing.enclosingBlock(ofLine: 10) == nil)
-        #expect(listing.enclosingBlock(ofLine: 11) == nil)
+    static func fixture(_ name: String) throws -> SourceFile {
+        try #require(SourceCatalog.fixtures(under: "Tests/Fixtures/SourcePane/").first { $0.name == name })
     }
 
-    @Test("a listing expands tabs by display column and remembers line states as far as it has looked")
-    func listing() {
-        let file = SourceFile(module: "Demo", path: "Sources/Demo/Demo.swift",
-                              text: "/* open\n\tstill */ let\n张\tx\n" + Array(repeating: "let a = 1", count: 40).joined(separator: "\n") + "\n")
-        let listing = SourceListing(file: file)
-        #expect(listing.lineCount == 43, "the final line break makes no extra line")
-        #expect(listing.lines[1] == "    still */ let")
-        #expect(listing.lines[2] == "张  x", "a wide character takes two of the tab's four columns")
+    @Test("the method marked: the innermost declaration with a body, from the index; stored properties are not one")
+    func enclosingBlock() throws {
+        // Tests/Fixtures/SourcePane/Blocks.swift
+        let listing = SourceListing(file: try Self.fixture("Blocks.swift"))
+        #expect(listing.enclosingBlock(ofLine: 4) == 3...7)
+        #expect(listing.enclosingBlock(ofLine: 5) == 3...7, "a closure is part of its method")
+        #expect(listing.enclosingBlock(ofLine: 8) == 8...8, "a one-line method")
+        #expect(listing.enclosingBlock(ofLine: 2) == 1...12, "a stored property: the type around it")
+        #expect(listing.enclosingBlock(ofLine: 10) == 9...11, "a computed property")
+        #expect(listing.enclosingBlock(ofLine: 13) == nil)
+        #expect(listing.enclosingBlock(ofLine: 14) == nil)
+    }
+
+    @Test("a listing cuts the index's runs out of each line, then expands tabs by display column")
+    func listing() throws {
+        // Tests/Fixtures/SourcePane/Tabs.swift
+        let listing = SourceListing(file: try Self.fixture("Tabs.swift"))
+        #expect(listing.lineCount == 4, "the final line break makes no extra line")
+        #expect(listing.lines[1] == "    still */ let x = 1")
+        #expect(listing.lines[2] == "let 张  = \"a    b\"", "a wide character takes two of the tab's four columns")
         #expect(listing.tokens(ofLine: 2).first == ColouredToken(text: "    still */", kind: .comment))
-        #expect(listing.linesScanned == 1)
-        _ = listing.tokens(ofLine: 30)
-        #expect(listing.linesScanned == 29)
-        _ = listing.tokens(ofLine: 5)
-        #expect(listing.linesScanned == 29)
-        #expect(listing.tokens(ofLine: 0).isEmpty && listing.tokens(ofLine: 44).isEmpty)
+        #expect(listing.tokens(ofLine: 2).map(\.kind) == [.comment, .plain, .keyword, .plain, .number])
+        #expect(listing.tokens(ofLine: 3).map(\.text).joined() == listing.lines[2], "the tokens spell the line")
+        #expect(listing.tokens(ofLine: 3).last == ColouredToken(text: "\"a    b\"", kind: .string),
+                "a tab inside a token is expanded by the column the line has reached")
+        #expect(listing.tokens(ofLine: 4) == [ColouredToken(text: "@MainActor", kind: .attribute), ColouredToken(text: " ", kind: .plain),
+                                               ColouredToken(text: "func", kind: .keyword), ColouredToken(text: " f() {}", kind: .plain)])
+        #expect(listing.tokens(ofLine: 0).isEmpty && listing.tokens(ofLine: 5).isEmpty)
     }
 }
 

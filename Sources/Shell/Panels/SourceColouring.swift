@@ -1,7 +1,7 @@
-/// What the source pane colours a piece of code as.
-enum TokenClass: Hashable, Sendable {
-    case plain, keyword, type, string, interpolation, comment, docComment, number, attribute, directive
-}
+import SourceCatalog
+
+/// What the source pane colours a piece of code as: the index's syntax classes.
+typealias TokenClass = SyntaxClass
 
 /// A run of one line's text in one class.
 struct ColouredToken: Hashable, Sendable {
@@ -9,60 +9,51 @@ struct ColouredToken: Hashable, Sendable {
     var kind: TokenClass
 }
 
-/// How the source pane learns what to colour: the one seam between the pane and a Swift parser.
-/// Given a file's lines, it answers a line's tokens, which together spell the line exactly.
-/// Swapping the lexer for another parser is a change to `SourceColouring.make` and its type only.
+/// How the source pane learns what to colour: the one seam between the pane and the index.
+/// Given a line number, it answers the line's tokens, which together spell the line exactly.
 protocol SourceColouring: AnyObject {
     func tokens(ofLine number: Int) -> [ColouredToken]
 }
 
 enum SourceColourings {
-    /// The colouring the pane uses for a file's lines.
-    static func make(lines: [String]) -> any SourceColouring {
-        LexerColouring(lines: lines)
+    /// The colouring the pane uses for a file: the runs swift-syntax classified at build time.
+    static func make(lines: [Substring], index: FileIndex) -> any SourceColouring {
+        IndexColouring(lines: lines, runs: index.runs)
     }
 }
 
-/// Colouring by `SwiftTokenizer`, a line at a time. The tokenizer's state at the start of each
-/// line is remembered as far as the pane has looked, so showing a screenful tokenises that
-/// screenful, plus — once per file — the lines above it that were never shown.
-final class LexerColouring: SourceColouring {
-    private let lines: [String]
-    /// `entryStates[i]`: what is open (a comment, a multi-line string) where line i + 1 starts.
-    private var entryStates: [SwiftTokenizer.State] = [.code]
+/// Colouring from the index's runs. The runs are in UTF-8 columns of the line as written, so a line
+/// is cut at them first and its tabs expanded after, a token at a time.
+final class IndexColouring: SourceColouring {
+    private let lines: [Substring]
+    /// The runs of each line, by line number.
+    private let runsByLine: [Int: [TokenRun]]
 
-    init(lines: [String]) {
+    init(lines: [Substring], runs: [TokenRun]) {
         self.lines = lines
+        runsByLine = Dictionary(grouping: runs, by: \.line)
     }
 
     func tokens(ofLine number: Int) -> [ColouredToken] {
         guard number >= 1, number <= lines.count else { return [] }
-        while entryStates.count < number {
-            let previous = entryStates.count  // the line whose end state is missing, from 1
-            entryStates.append(SwiftTokenizer.tokenize(lines[previous - 1], from: entryStates[previous - 1]).end)
+        let line = Array(lines[number - 1].utf8)
+        var tokens: [ColouredToken] = []
+        var position = 0
+        func append(_ end: Int, _ kind: TokenClass) {
+            let end = min(end, line.count)
+            guard end > position else { return }
+            tokens.append(ColouredToken(text: String(decoding: line[position..<end], as: UTF8.self), kind: kind))
+            position = end
         }
-        return SwiftTokenizer.tokenize(lines[number - 1], from: entryStates[number - 1]).tokens.map {
-            ColouredToken(text: $0.text, kind: $0.kind.tokenClass)
+        for run in runsByLine[number] ?? [] where run.column >= position {
+            append(run.column, .plain)
+            append(run.column + run.length, run.syntaxClass)
         }
-    }
-
-    /// How many lines have had their entry state worked out (for tests of the laziness).
-    var linesScanned: Int { entryStates.count - 1 }
-}
-
-extension SwiftTokenizer.Kind {
-    var tokenClass: TokenClass {
-        switch self {
-        case .plain: .plain
-        case .keyword: .keyword
-        case .type: .type
-        case .string: .string
-        case .interpolation: .interpolation
-        case .comment: .comment
-        case .docComment: .docComment
-        case .number: .number
-        case .attribute: .attribute
-        case .directive: .directive
+        append(line.count, .plain)
+        if tokens.last?.text.hasSuffix("\r") == true {
+            tokens[tokens.count - 1].text.removeLast()
+            if tokens[tokens.count - 1].text.isEmpty { tokens.removeLast() }
         }
+        return SourceListing.expandingTabs(in: tokens)
     }
 }

@@ -20,19 +20,26 @@ public final class SourceListings {
 }
 
 /// One embedded source file as the source pane shows it: its lines (tabs expanded, so columns line
-/// up), their tokens (from the `SourceColouring`) and the blocks around lines.
+/// up), their tokens (from the `SourceColouring`) and the declarations around lines, all read from
+/// the index the build made.
 final class SourceListing {
     let file: SourceFile
     /// Line N is `lines[N - 1]`; a final line break does not make an extra, empty line.
     let lines: [String]
     private let colouring: any SourceColouring
+    /// The declarations with a body, innermost last among those around a line.
+    private let blocks: [Declaration]
 
     init(file: SourceFile) {
         self.file = file
-        var lines = file.lines.map { Self.expandingTabs(in: $0.hasSuffix("\r") ? $0.dropLast() : $0) }
-        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-        self.lines = lines
-        colouring = SourceColourings.make(lines: lines)
+        var written = file.lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        if written.count > 1, written.last?.isEmpty == true { written.removeLast() }
+        lines = written.map(Self.expandingTabs(in:))
+        let index = file.index
+        colouring = SourceColourings.make(lines: written, index: index)
+        blocks = index.declarations.filter {
+            DeclarationKind.blocks.contains($0.kind) || (($0.kind == .var || $0.kind == .let) && !$0.stored)
+        }
     }
 
     var lineCount: Int { lines.count }
@@ -42,83 +49,38 @@ final class SourceListing {
         colouring.tokens(ofLine: number)
     }
 
-    /// The lines of the innermost `{ … }` around line `number` — for a trace line, the method (or
-    /// accessor, or closure) it was recorded in: from the line that opens it to the line that
-    /// closes it. Braces in strings and comments do not count; braces on line `number` before a
-    /// `trace(` call open the block, the rest are inside it. Worked out once per line, reading only
-    /// the block's own lines; nil when the line is outside any block.
+    /// The lines of the innermost declaration with a body around line `number` — for a trace line,
+    /// the method (or initialiser, or computed property) it was recorded in, from its first
+    /// attribute to its closing brace; nil when the line is outside any.
     func enclosingBlock(ofLine number: Int) -> ClosedRange<Int>? {
-        if let known = blocks[number] { return known }
-        let block = findEnclosingBlock(ofLine: number)
-        blocks[number] = .some(block)
-        return block
+        blocks.filter { $0.lines.contains(number) }.min { $0.lines.count < $1.lines.count }?.lines
     }
-
-    private var blocks: [Int: ClosedRange<Int>?] = [:]
-
-    private func findEnclosingBlock(ofLine number: Int) -> ClosedRange<Int>? {
-        guard number >= 1, number <= lines.count else { return nil }
-        let own = braces(ofLine: number)
-        let split = lines[number - 1].range(of: "trace(").map {
-            lines[number - 1].distance(from: lines[number - 1].startIndex, to: $0.lowerBound)
-        } ?? 0
-        let before = own.filter { $0.offset < split }.map(\.brace)
-        let after = own.filter { $0.offset >= split }.map(\.brace)
-
-        var depth = 0
-        var opening: Int?
-        upward: for line in stride(from: number, through: 1, by: -1) {
-            for brace in (line == number ? before : braces(ofLine: line).map(\.brace)).reversed() {
-                depth += brace == "}" ? 1 : -1
-                if depth < 0 { opening = line; break upward }
-            }
-        }
-        guard let opening else { return nil }
-        depth = 0
-        for line in number...lines.count {
-            for brace in line == number ? after : braces(ofLine: line).map(\.brace) {
-                depth += brace == "{" ? 1 : -1
-                if depth < 0 { return opening...line }
-            }
-        }
-        return nil
-    }
-
-    /// The braces of a line's code (not of its strings and comments), with their character offsets.
-    private func braces(ofLine number: Int) -> [(offset: Int, brace: Character)] {
-        var result: [(Int, Character)] = []
-        var offset = 0
-        for token in tokens(ofLine: number) {
-            if token.kind == .plain {
-                for (index, character) in token.text.enumerated() where character == "{" || character == "}" {
-                    result.append((offset + index, character))
-                }
-            }
-            offset += token.text.count
-        }
-        return result
-    }
-
-    /// How many lines have had their entry state worked out (for tests of the laziness).
-    var linesScanned: Int { (colouring as? LexerColouring)?.linesScanned ?? 0 }
 
     static let tabWidth = 4
 
     /// `line` with each tab replaced by the spaces up to the next tab stop (by display columns).
     static func expandingTabs(in line: Substring) -> String {
         guard line.contains("\t") else { return String(line) }
-        var result = ""
+        return expandingTabs(in: [ColouredToken(text: String(line), kind: .plain)]).map(\.text).joined()
+    }
+
+    /// A line's tokens with their tabs expanded, the columns counted across the tokens.
+    static func expandingTabs(in tokens: [ColouredToken]) -> [ColouredToken] {
+        guard tokens.contains(where: { $0.text.contains("\t") }) else { return tokens }
         var column = 0
-        for character in line {
-            if character == "\t" {
-                let spaces = tabWidth - column % tabWidth
-                result += String(repeating: " ", count: spaces)
-                column += spaces
-            } else {
-                result.append(character)
-                column += DisplayWidth.of(character)
+        return tokens.map { token in
+            var text = ""
+            for character in token.text {
+                if character == "\t" {
+                    let spaces = tabWidth - column % tabWidth
+                    text += String(repeating: " ", count: spaces)
+                    column += spaces
+                } else {
+                    text.append(character)
+                    column += DisplayWidth.of(character)
+                }
             }
+            return ColouredToken(text: text, kind: token.kind)
         }
-        return result
     }
 }

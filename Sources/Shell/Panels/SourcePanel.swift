@@ -10,8 +10,9 @@ extension PanelID {
 
 /// The code behind the trace: the trace's lines with a cursor on one event (the newest when the
 /// panel opens) and the source of that event's file — embedded in the binary at build time, so this
-/// works far from the checkout — scrolled to the event's line, which is highlighted, with light
-/// syntax colouring and a bar beside the method the line is in. ↑↓ step through the events and
+/// works far from the checkout — scrolled to the event's line, which is highlighted, with syntax
+/// colouring and a bar beside the method the line is in, both from the index swift-syntax made of
+/// the file. ↑↓ step through the events and
 /// the code follows.
 ///
 /// The trace stays live: while the cursor is on the newest event it moves on to each new one, as
@@ -257,7 +258,7 @@ struct SourcePanel: ShellPanel, Equatable {
     /// Where the code of an event is scrolled to in an area of a given size: pure, so the keys
     /// and the drawing agree on it.
     struct CodeView {
-        /// The block (method, accessor, closure) the event's line is in.
+        /// The declaration (method, initialiser, accessor) the event's line is in, from the index.
         var method: ClosedRange<Int>?
         /// The first line shown, less one; `offset` is how far that is from where the event puts it.
         var top: Int

@@ -1,0 +1,3 @@
+enum GreetingBuilder {
+    static func build() -> GreetingViewController { GreetingViewController() }
+}

@@ -1,0 +1,3 @@
+enum MVCPattern {
+    static let builders = [Greeting: GreetingBuilder.build]
+}

@@ -1,0 +1,7 @@
+enum GreetingBuilder {
+    static func build() -> GreetingViewController {
+        let view = GreetingViewController()
+        view.presenter = GreetingPresenter(view: view)
+        return view
+    }
+}

@@ -1,0 +1,3 @@
+protocol GreetingView: AnyObject {
+    func show(greeting: String)
+}

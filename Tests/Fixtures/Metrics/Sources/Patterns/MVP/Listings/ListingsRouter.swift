@@ -1,0 +1,3 @@
+final class ListingsRouter {
+    func openDetail(_ listing: Listing) { navigation.push(detail(listing)) }
+}

@@ -1,0 +1,3 @@
+enum MVPPattern {
+    static let builders = [Greeting: GreetingBuilder.build]
+}

@@ -1,0 +1,5 @@
+final class GreetingViewModel {
+    let greeting = Observable("")
+    let person: Person
+    func greet() { greeting.value = "Hello, " + person.name }
+}

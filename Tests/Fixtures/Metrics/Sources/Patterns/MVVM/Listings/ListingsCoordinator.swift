@@ -1,0 +1,3 @@
+final class ListingsCoordinator {
+    func showDetail(_ listing: Listing) { navigation.push(detail(listing)) }
+}

@@ -1,0 +1,3 @@
+enum MVVMPattern {
+    static let builders = [Greeting: GreetingBuilder.build]
+}

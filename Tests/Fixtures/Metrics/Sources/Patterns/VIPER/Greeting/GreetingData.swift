@@ -1,0 +1,3 @@
+struct GreetingData {
+    let name: String
+}

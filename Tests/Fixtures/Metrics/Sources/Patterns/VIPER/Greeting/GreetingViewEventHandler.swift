@@ -1,0 +1,3 @@
+protocol GreetingViewEventHandler: AnyObject {
+    func didTapGreet()
+}

@@ -1,0 +1,3 @@
+enum VIPERPattern {
+    static let builders = [Greeting: GreetingBuilder.build]
+}

@@ -1,0 +1,8 @@
+import ScreenViews
+import Testing
+
+@Test func greets() {
+    let controller = GreetingViewController()
+    controller.didPressGreet()
+    #expect(controller.label.text == "Hello, David")
+}

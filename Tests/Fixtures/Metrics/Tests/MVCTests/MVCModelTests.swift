@@ -1,0 +1,4 @@
+import Testing
+
+@Test func personStartsUngreeted() { #expect(!Person().greeted) }
+@Test func personKeepsItsName() { #expect(Person().name == "David") }

@@ -1,0 +1,7 @@
+import Testing
+
+@Test func greets() {
+    let viewModel = GreetingViewModel()
+    viewModel.greet()
+    #expect(viewModel.greeting.value == "Hello, David")
+}

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func tellsObservers() { #expect(Observable(1).value == 1) }

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func formats() { #expect(GreetingPresenter().formatted("David") == "Hello, David") }

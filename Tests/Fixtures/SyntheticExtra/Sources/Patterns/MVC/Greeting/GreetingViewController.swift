@@ -1,0 +1,3 @@
+final class A {}
+let b = 1
+let c = 2

@@ -1,0 +1,3 @@
+protocol GreetingView: AnyObject {
+    func show(_ text: String)
+}

@@ -1,0 +1,3 @@
+final class GreetingViewController: GreetingView {
+    func show(_ text: String) {}
+}

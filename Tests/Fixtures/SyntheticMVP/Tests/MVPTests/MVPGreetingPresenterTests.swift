@@ -1,0 +1,5 @@
+import Testing
+@Suite struct MVPGreetingPresenterTests {
+    @Test func greets() {}
+    @Test func twice() {}
+}

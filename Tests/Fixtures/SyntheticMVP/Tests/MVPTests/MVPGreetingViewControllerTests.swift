@@ -1,0 +1,5 @@
+import ScreenViews
+import Testing
+@Suite struct MVPGreetingViewControllerTests {
+    @Test func shows() {}
+}

@@ -36,8 +36,9 @@ if checkOnly {
     guard committed == output else {
         let old = Set(String(decoding: committed ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init))
         let stale = lines.filter { !old.contains($0) }.map { $0.prefix { $0 != "\t" } }
+        let named = stale.prefix(5).joined(separator: ", ") + (stale.count > 5 ? " and \(stale.count - 5) more" : "")
         FileHandle.standardError.write(Data("""
-            source-index.tsv is stale (\(stale.isEmpty ? "files were removed" : stale.joined(separator: ", "))): \
+            source-index.tsv is stale (\(stale.isEmpty ? "files were removed" : named)): \
             run `make index` and commit it.
 
             """.utf8))

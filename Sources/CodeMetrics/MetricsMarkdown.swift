@@ -17,6 +17,7 @@ extension MetricsReport {
             let name = row.name.hasPrefix("  ") ? "… " + row.name.dropFirst(2) : row.name
             out.append("| \(name) | " + patterns.map { String(value($0)) }.joined(separator: " | ") + " |")
         }
+        out += ["", "Also counted, " + acceptanceLine + "."]
 
         out += ["", "## Role boundaries", "", "Where one role holds another by a protocol the pattern declares.", ""]
         for metrics in patterns {
@@ -55,8 +56,8 @@ extension MetricsReport {
         out += ["", "## As the `m` panel draws it", "", "```text"] + charts.map(String.init) + ["```"]
 
         out += ["", "## How files are placed in roles", "",
-                "A file's role is the rule whose suffix ends its name, the longest first; a unit-test file "
-                    + "`<PATTERN><Type>Tests.swift` counts for the role of `<Type>`. A protocol goes to the role that "
+                "A file's role is the rule whose suffix ends its name, the longest first. A unit test that ran counts "
+                    + "for the role of the first pattern type its body names (else its suite, else its file's name). A protocol goes to the role that "
                     + "conforms to it, a plain data type to the role that makes it. A file no rule places fails a test.", ""]
         for pattern in PatternID.allCases {
             out += ["| \(pattern.rawValue): suffix | role | why |", "|---|---|---|"]
@@ -137,6 +138,7 @@ struct JSONReport: Encodable {
     }
 
     var patterns: [Pattern]
+    var acceptanceTests: Int
     var criteria: [Criterion]
     var unplaced: [String]
 
@@ -156,6 +158,7 @@ struct JSONReport: Encodable {
                 boundaries: $0.boundaries,
                 files: $0.sourceFiles + $0.testFiles)
         }
+        acceptanceTests = report.acceptanceTests
         criteria = report.results().map { result in
             Criterion(
                 criterion: result.criterion, definition: result.criterion.definition,

@@ -6,9 +6,18 @@ import SourceCatalog
 /// so the figures are those of the code the binary was built from.
 public struct MetricsReport: Sendable, Equatable {
     public var patterns: [PatternMetrics]
+    /// The acceptance tests that ran: one spec, run against all four patterns, so shown once.
+    public var acceptanceTests: Int
 
-    public init(files: [SourceFile]) {
-        patterns = PatternID.allCases.map { PatternMetrics(pattern: $0, files: files) }
+    /// - Parameter ranTests: the tests counted (those of the last recorded run, normally).
+    public init(files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
+        patterns = PatternID.allCases.map { PatternMetrics(pattern: $0, files: files, ranTests: ranTests) }
+        acceptanceTests = ranTests.count { $0.module == "AcceptanceTests" }
+    }
+
+    /// The line under the totals that counts the acceptance tests once for all four.
+    public var acceptanceLine: String {
+        "acceptance tests, one spec run against all four patterns: \(acceptanceTests)"
     }
 
     /// The report of this binary's own sources, computed once.
@@ -31,7 +40,8 @@ public struct MetricsReport: Sendable, Equatable {
         "Code lines: not blank, not only comment, not only instrumentation (trace(…) call statements, "
         + "counted apart as trace lines and left out of the criteria). Types: classes, structs, enums, actors. "
         + "Role boundary: a stored property of one role's type declared as a protocol the pattern declares "
-        + "for another role. All read from swift-syntax's index of the sources."
+        + "for another role. Unit tests: those that ran in the last recorded run (make docs), each given to "
+        + "the role of the pattern type it exercises. All read from swift-syntax's index of the sources."
 
     /// A row of the totals: a name and its figure, or a heading (no figure).
     public struct FigureRow: Sendable {

@@ -50,6 +50,7 @@ extension MetricsReport {
         }
         lines.append(MetricsLine(""))
         lines += totalsTable()
+        lines += MetricsFormat.wrap(acceptanceLine, width: width - 1).map { MetricsLine(" " + $0) }
         for metrics in patterns {
             lines.append(MetricsLine(""))
             lines += roleChart(metrics, width: width)

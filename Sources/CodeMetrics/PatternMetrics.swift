@@ -68,62 +68,57 @@ public struct PatternMetrics: Sendable, Equatable {
         }
     }
 
-    /// Code lines of the test files without tests (harnesses, spies, fakes shared by the suites).
-    public var testSupportLines: Int {
-        testFiles.filter { $0.tests == 0 }.reduce(0) { $0 + $1.codeLines }
-    }
+    /// Code lines of the pattern's test files outside the tests that ran: harnesses, spies, fakes,
+    /// helpers shared by the suites.
+    public var testSupportLines: Int
+    /// Tests that ran but could not be attributed: found in no test file of the pattern, or
+    /// exercising no type of it (reported with the unplaced files, and a failing test).
+    public var unattributedTests: [String]
 
-    /// Files the role table cannot place: they would otherwise go uncounted.
+    /// Source files the role table cannot place and tests no role can be given: they would
+    /// otherwise go uncounted.
     public var unplaced: [String] {
-        (sourceFiles + testFiles).filter { $0.role == nil && !($0.tests == 0 && $0.path.hasPrefix("Tests/")) }.map(\.path)
+        sourceFiles.filter { $0.role == nil }.map(\.path) + unattributedTests
     }
 
-    /// Measures `pattern` in `files` (normally `SourceCatalog.files`).
-    public init(pattern: PatternID, files: [SourceFile]) {
+    /// Measures `pattern` in `files` (normally `SourceCatalog.files`), counting as unit tests the
+    /// `ranTests` (normally the tests of the last recorded run, `TestsRun.all`): a test that did
+    /// not run is not counted, whatever its file says.
+    public init(pattern: PatternID, files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
         self.pattern = pattern
         var byRole: [Role: RoleMetrics] = [:]
 
-        var tests: [MeasuredFile] = []
-        var testedStems: Set<String> = []
-        for file in files where file.path.hasPrefix(pattern.testFolder) && file.name.hasSuffix(".swift") {
-            let index = file.index
-            let counts = Counts(index)
-            let stem = RoleTable.testedStem(ofTestFile: file.name, in: pattern)
-            let role = stem.flatMap { RoleTable.role(of: $0, in: pattern) }
-            let importsViews = index.imports.contains("ScreenViews")
-            let measured = MeasuredFile(
-                path: file.path, role: counts.tests > 0 ? role : nil, codeLines: counts.codeLines,
-                instrumentationLines: counts.instrumentationLines, types: counts.types, protocols: counts.protocols,
-                boundaries: 0, tests: counts.tests, importsViews: importsViews, hasViewFreeTests: false)
-            tests.append(measured)
-            if let role = measured.role {
-                byRole[role, default: RoleMetrics(role: role)].tests += measured.tests
-                byRole[role, default: RoleMetrics(role: role)].testLines += measured.codeLines
-                if !importsViews, let stem { testedStems.insert(stem) }
-            }
-        }
-
         let sourceFiles = files.filter { $0.path.hasPrefix(pattern.sourceFolder) && $0.name.hasSuffix(".swift") }
             .map { (file: $0, index: $0.index, role: RoleTable.role(of: String($0.name.dropLast(".swift".count)), in: pattern)) }
-        // The protocols the pattern declares, each with the role of the file that declares it.
+        // Every type and protocol the pattern declares, with the role and file that declare it.
+        var owners: [String: TypeOwner] = [:]
         var protocolRoles: [String: Role] = [:]
         for source in sourceFiles {
             guard let role = source.role else { continue }
-            for declaration in source.index.declarations([.protocol]) { protocolRoles[declaration.name] = role }
+            for declaration in source.index.declarations(DeclarationKind.types.union([.protocol])) {
+                owners[declaration.name] = TypeOwner(role: role, path: source.file.path, isRoleObject: declaration.kind == .class || declaration.kind == .actor)
+                if declaration.kind == .protocol { protocolRoles[declaration.name] = role }
+            }
+        }
+
+        let tested = TestAttribution(pattern: pattern, files: files, ranTests: ranTests, owners: owners)
+        for (role, counts) in tested.byRole {
+            byRole[role, default: RoleMetrics(role: role)].tests += counts.tests
+            byRole[role, default: RoleMetrics(role: role)].testLines += counts.lines
         }
 
         var sources: [MeasuredFile] = []
         var boundaries: [RoleBoundary] = []
         for source in sourceFiles {
             let counts = Counts(source.index)
-            let stem = String(source.file.name.dropLast(".swift".count))
             let role = source.role
             let found = role.map { RoleBoundary.find(in: source.index, path: source.file.path, role: $0, protocolRoles: protocolRoles) } ?? []
             boundaries += found
             sources.append(MeasuredFile(
                 path: source.file.path, role: role, codeLines: counts.codeLines,
                 instrumentationLines: counts.instrumentationLines, types: counts.types, protocols: counts.protocols,
-                boundaries: found.count, tests: counts.tests, importsViews: false, hasViewFreeTests: testedStems.contains(stem)))
+                boundaries: found.count, tests: 0, importsViews: false,
+                hasViewFreeTests: tested.viewFreeTestedPaths.contains(source.file.path)))
             if let role {
                 byRole[role, default: RoleMetrics(role: role)].files += 1
                 byRole[role, default: RoleMetrics(role: role)].codeLines += counts.codeLines
@@ -136,7 +131,9 @@ public struct PatternMetrics: Sendable, Equatable {
 
         roles = RoleTable.countedRoles.compactMap { byRole[$0] }
         self.sourceFiles = sources
-        testFiles = tests
+        testFiles = tested.files
+        testSupportLines = tested.supportLines
+        unattributedTests = tested.unattributed
         self.boundaries = boundaries
     }
 
@@ -146,14 +143,12 @@ public struct PatternMetrics: Sendable, Equatable {
         var instrumentationLines: Int
         var types: Int
         var protocols: Int
-        var tests: Int
 
         init(_ index: FileIndex) {
             codeLines = index.count(of: .code)
             instrumentationLines = index.count(of: .instrumentation)
             types = index.declarations(DeclarationKind.types).count
             protocols = index.declarations([.protocol]).count
-            tests = index.declarations([.func]).count { $0.attributes.contains("@Test") }
         }
     }
 

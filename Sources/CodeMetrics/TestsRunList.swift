@@ -10,19 +10,41 @@ public enum TestsRun {
         public var suite: String
         /// The function's name without its labels, e.g. `greeting`.
         public var function: String
+
+        public init(module: String, suite: String, function: String) {
+            self.module = module
+            self.suite = suite
+            self.function = function
+        }
+
+        /// Parses `Module.Suite/function(labels:)` (a global test: `Module/function()`); nil for anything else.
+        public init?(_ identifier: String) {
+            guard let test = TestsRun.parse(identifier) else { return nil }
+            self = test
+        }
+
+        /// The innermost suite's name: the type the test function is declared in.
+        public var suiteName: String {
+            suite.split(separator: ".").last.map(String.init) ?? ""
+        }
     }
 
     /// Every test of the last recorded run.
     public static let all: [RanTest] = recorded.compactMap(parse)
 
-    /// Splits `Module.Suite/function(labels:)`; nil for anything else.
+    /// Splits `Module.Suite/function(labels:)` or `Module/function()`; nil for anything else.
     static func parse(_ identifier: String) -> RanTest? {
-        guard let slash = identifier.firstIndex(of: "/"), let dot = identifier[..<slash].firstIndex(of: ".") else {
-            return nil
-        }
+        guard let slash = identifier.firstIndex(of: "/") else { return nil }
+        let path = identifier[..<slash]
+        let dot = path.firstIndex(of: ".") ?? path.endIndex
         let function = identifier[identifier.index(after: slash)...].prefix { $0 != "(" }
-        guard !function.isEmpty else { return nil }
-        return RanTest(module: String(identifier[..<dot]), suite: String(identifier[identifier.index(after: dot)..<slash]),
-                       function: String(function))
+        guard !function.isEmpty, dot > path.startIndex else { return nil }
+        let suite = dot == path.endIndex ? "" : String(path[path.index(after: dot)...])
+        return RanTest(module: String(path[..<dot]), suite: suite, function: String(function))
+    }
+
+    /// The acceptance tests that ran: one spec, run against all four patterns, so counted once.
+    public static var acceptance: [RanTest] {
+        all.filter { $0.module == "AcceptanceTests" }
     }
 }

@@ -9,7 +9,14 @@ struct PatternMetricsTests {
     /// builder, and their tests: the files under `Tests/Fixtures/SyntheticMVP/`, with their index.
     static let files = SourceCatalog.fixtures(under: "Tests/Fixtures/SyntheticMVP/")
 
-    let metrics = PatternMetrics(pattern: .mvp, files: Self.files)
+    /// The tests "that ran": `twice()` is declared but did not run; `vanished()` ran but is in no file.
+    static let ranTests = [
+        "MVPTests.MVPGreetingPresenterTests/greets()", "MVPTests.MVPGreetingPresenterTests/throughHelper()",
+        "MVPTests.MVPGreetingViewControllerTests/shows()", "MVPTests/orphan()", "MVPTests.MVPGreetingPresenterTests/vanished()",
+        "MVVMTests/elsewhere()",
+    ].compactMap(TestsRun.RanTest.init)
+
+    let metrics = PatternMetrics(pattern: .mvp, files: Self.files, ranTests: Self.ranTests)
 
     @Test("files, code lines, types and protocols per role; the protocol goes to the view that conforms to it")
     func roles() throws {
@@ -34,14 +41,28 @@ struct PatternMetricsTests {
         #expect(Feature(path: "Sources/Patterns/MVC/Greeting/GreetingBuilder.swift", in: .mvp) == nil, "another pattern's file")
     }
 
-    @Test("unit tests go to the role of the type their file names; helpers are support; the rest is reported")
+    @Test("unit tests: those that ran, each to the role of the class it makes; the rest is support or reported")
     func tests() throws {
-        #expect(metrics.role(.presenter)?.tests == 2)
-        #expect(metrics.role(.presenter)?.testLines == 5)
-        #expect(metrics.role(.view)?.tests == 1)
-        #expect(metrics.total.tests == 3, "MVVM's test is not MVP's")
-        #expect(metrics.testSupportLines == 1)
-        #expect(metrics.unplaced == ["Sources/Patterns/MVP/Greeting/Stray.swift", "Tests/MVPTests/MVPOddTests.swift"])
+        #expect(metrics.role(.presenter)?.tests == 2, "greets() makes the presenter (the outer call); throughHelper() in its suite's helper")
+        #expect(metrics.role(.presenter)?.testLines == 6, "three lines each; twice() did not run")
+        #expect(metrics.role(.view)?.tests == 1, "shows() makes nothing: its file's name places it")
+        #expect(metrics.total.tests == 3, "MVVM's test is not MVP's; the orphan has no role")
+        #expect(metrics.testSupportLines == 13, "the helper, the suites' lines, twice() and the spy")
+        #expect(metrics.unplaced == [
+            "Sources/Patterns/MVP/Greeting/Stray.swift",
+            "Tests/MVPTests/MVPOddTests.swift: orphan() exercises no type of MVP",
+            "MVPTests.MVPGreetingPresenterTests/vanished() ran but is in no file of Tests/MVPTests/",
+        ])
+    }
+
+    @Test("a test identifier splits into module, suite and function")
+    func ranTestIdentifiers() {
+        let nested = TestsRun.RanTest("AcceptanceTests.Outer.Inner/sameScreens(index:)")
+        #expect(nested == TestsRun.RanTest(module: "AcceptanceTests", suite: "Outer.Inner", function: "sameScreens"))
+        #expect(nested?.suiteName == "Inner")
+        #expect(TestsRun.RanTest("MVPTests/orphan()") == TestsRun.RanTest(module: "MVPTests", suite: "", function: "orphan"))
+        #expect(TestsRun.RanTest("no slash") == nil && TestsRun.RanTest("/f()") == nil)
+        #expect(TestsRun.all.count > 100 && TestsRun.acceptance.count > 10, "the recorded run is embedded")
     }
 
     @Test("a role boundary: the presenter's stored property typed by the view's protocol; nothing else")
@@ -69,7 +90,7 @@ struct PatternMetricsTests {
 
     @Test("ease of use is the code lines, shown against the fewest; ranking and agreement with Orlov are computed")
     func easeOfUse() throws {
-        let report = MetricsReport(files: Self.files)
+        let report = MetricsReport(files: Self.files, ranTests: Self.ranTests)
         let ease = try #require(report.results().first { $0.criterion == .easeOfUse })
         #expect(ease.figures.map(\.value) == [0, 15, 1, 0])
         #expect(ease.ranking == [.mvc, .viper, .mvvm, .mvp], "fewest first; a tie keeps pattern order")
@@ -77,7 +98,7 @@ struct PatternMetricsTests {
         #expect(ease.display(ease.figures[2]) == "1 ×–", "the fewest is 0 lines, so no ratio")
         #expect(report.greetingSize(of: .mvp) == "15 ×–", "all of the made-up MVP is greeting; MVC has none")
         let mvpAndMVVM = MetricsReport(files: Self.files.filter { !$0.path.contains("Stray") }
-                                       + SourceCatalog.fixtures(under: "Tests/Fixtures/SyntheticExtra/"))
+                                       + SourceCatalog.fixtures(under: "Tests/Fixtures/SyntheticExtra/"), ranTests: Self.ranTests)
         #expect(mvpAndMVVM.greetingSize(of: .mvc) == "3 ×3.00" && mvpAndMVVM.greetingSize(of: .mvp) == "15 ×15.00")
         let distribution = try #require(report.results().first { $0.criterion == .distribution })
         #expect(distribution.ranking.first == .mvp && distribution.agreement == .disagrees)

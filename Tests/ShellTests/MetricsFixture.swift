@@ -1,3 +1,4 @@
+import CodeMetrics
 import SourceCatalog
 
 /// A small, fixed set of pattern sources and unit tests for the metrics goldens: the goldens check
@@ -8,4 +9,17 @@ import SourceCatalog
 enum MetricsFixture {
     /// The files under `Tests/Fixtures/Metrics/`, laid out as `Sources/Patterns/<P>/…` and `Tests/<P>Tests/…`.
     static let files: [SourceFile] = SourceCatalog.fixtures(under: "Tests/Fixtures/Metrics/")
+
+    /// Every `@Test` of the fixture's test files, as if all had run (the real report counts the
+    /// recorded run, which changes whenever a test is added).
+    static let ranTests: [TestsRun.RanTest] = files.filter { $0.path.hasPrefix("Tests/") }.flatMap { file in
+        let module = String(file.path.split(separator: "/")[1])
+        let index = file.index
+        return index.declarations([.func]).filter { $0.attributes.contains("@Test") }.map { test in
+            TestsRun.RanTest(module: module, suite: index.parent(of: test)?.name ?? "", function: test.name)
+        }
+    }
+
+    /// The report over the fixture.
+    static let report = MetricsReport(files: files, ranTests: ranTests)
 }

@@ -18,7 +18,7 @@ struct MetricsPanelTests {
     }
 
     /// The fixed report the goldens show (see `MetricsFixture`).
-    static let fixtureReport = MetricsReport(files: MetricsFixture.files)
+    static let fixtureReport = MetricsFixture.report
 
     /// The screen with the metrics panel open, its body drawn from the fixed report: the shell's
     /// header and key bar as `m` leaves them, around the panel as it lays out `fixtureReport`. (The

@@ -1,5 +1,14 @@
 import Testing
 @Suite struct MVPGreetingPresenterTests {
-    @Test func greets() {}
+    @Test func greets() {
+        _ = GreetingPresenter(view: GreetingViewController())
+    }
     @Test func twice() {}
+    @Test func throughHelper() {
+        _ = makePresenter()
+    }
+    func makePresenter() -> GreetingPresenter {
+        let view = GreetingViewController()
+        return GreetingPresenter(view: view)
+    }
 }

@@ -59,6 +59,7 @@ docs: deps index
 	$(SWIFT) build --product mvx
 	scripts/write-diagrams .build/debug/mvx
 	scripts/write-comparison .build/debug/mvx
+	scripts/write-pattern-figures .build/debug/mvx
 
 deps:
 	@scripts/install-deps

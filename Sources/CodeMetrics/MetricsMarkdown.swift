@@ -2,6 +2,33 @@ import Foundation
 import PatternVocabulary
 
 extension MetricsReport {
+    /// One pattern's figures as Markdown: what `make docs` puts in `docs/patterns/<p>.md`, so the
+    /// pattern docs quote no figure by hand.
+    public func markdown(for pattern: PatternID) -> String {
+        guard let metrics = patterns.first(where: { $0.pattern == pattern }) else { return "" }
+        let total = metrics.total
+        var out = [
+            "| | whole pattern | greeting alone |", "|---|--:|--:|",
+            "| code lines | \(total.codeLines) | \(metrics.codeLines(for: .greeting)) |",
+            "| types | \(total.types) | \(metrics.sum(\.types, for: .greeting)) |",
+            "| protocols | \(total.protocols) | \(metrics.sum(\.protocols, for: .greeting)) |",
+            "| role boundaries | \(total.boundaries) | \(metrics.sum(\.boundaries, for: .greeting)) |",
+            "| trace lines (counted apart) | \(total.instrumentationLines) | \(metrics.sum(\.instrumentationLines, for: .greeting)) |",
+            "| files | \(total.files) | \(metrics.sourceFiles.count { Feature(path: $0.path, in: pattern) == .greeting && $0.role != nil }) |",
+            "", "| role | files | code lines | unit tests | their code lines |", "|---|--:|--:|--:|--:|",
+        ]
+        for role in metrics.roles {
+            out.append("| \(role.role.rawValue) | \(role.files) | \(role.codeLines) | \(role.tests) | \(role.testLines) |")
+        }
+        out.append("")
+        for result in results() {
+            guard let figure = result.figures.first(where: { $0.pattern == pattern }) else { continue }
+            out.append("- \(result.criterion.title): \(result.display(figure)) (\(result.criterion.definition)).")
+        }
+        out.append("- The acceptance spec, the same for all four patterns: \(acceptanceTests) tests.")
+        return out.joined(separator: "\n")
+    }
+
     /// The report as Markdown: what `make docs` puts in `docs/comparison.md`, below its intro.
     public func markdown() -> String {
         var out: [String] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CodeMetrics
+import PatternVocabulary
 import Foundation
 
 /// `mvx metrics`: the patterns' code metrics and Orlov's three criteria, counted from the sources
@@ -11,9 +12,13 @@ struct MetricsCommand: ParsableCommand {
         discussion: """
             Counted from the sources built into this binary: Sources/Patterns/<P> and Tests/<P>Tests. \
             The output is the same on every run. An unknown format exits with 2 and one line naming it.
+            With --pattern, only that pattern's figures, as Markdown (the docs/patterns pages quote them).
             Example: mvx metrics --format markdown
             """
     )
+
+    @Option(help: "mvc, mvp, mvvm or viper: that pattern's figures only, as Markdown.")
+    var pattern: String?
 
     @Option(help: "text (tables and bar charts, 80 columns), markdown (docs/comparison.md) or json.")
     var format: String = MetricsOutputFormat.text.rawValue
@@ -22,6 +27,14 @@ struct MetricsCommand: ParsableCommand {
         guard let format = MetricsOutputFormat(rawValue: format.lowercased()) else {
             StandardError.write("mvx metrics: unknown format '\(format)' (text, markdown or json)")
             throw ExitCode(2)
+        }
+        if let pattern {
+            guard let id = PatternID.allCases.first(where: { $0.rawValue.lowercased() == pattern.lowercased() }) else {
+                StandardError.write("mvx metrics: unknown pattern '\(pattern)' (mvc, mvp, mvvm or viper)")
+                throw ExitCode(2)
+            }
+            FileHandle.standardOutput.write(Data((MetricsReport.current.markdown(for: id) + "\n").utf8))
+            return
         }
         FileHandle.standardOutput.write(Data((MetricsReport.current.render(as: format) + "\n").utf8))
     }

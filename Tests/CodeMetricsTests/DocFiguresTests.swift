@@ -1,4 +1,6 @@
+import CodeMetrics
 import Foundation
+import PatternVocabulary
 import Testing
 
 /// The pattern docs may quote figures (files, code lines, tests …) only inside the blocks that
@@ -14,6 +16,19 @@ struct DocFiguresTests {
         let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
         let figures = DocFigures.handTyped(in: text)
         #expect(figures.isEmpty, "\(document) quotes figures by hand (generate them with `make docs`): \(figures)")
+    }
+
+    @Test("each pattern page's generated block holds today's figures (`make docs` rewrites it)", arguments: PatternID.allCases)
+    func blocksAreFresh(pattern: PatternID) throws {
+        let document = "docs/patterns/\(pattern.rawValue.lowercased()).md"
+        let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+        let start = "<!-- generated: mvx metrics --pattern \(pattern.rawValue.lowercased()) --format markdown -->\n"
+        let block = try #require(text.range(of: start).flatMap { opening in
+            text.range(of: "<!-- end generated -->", range: opening.upperBound..<text.endIndex)
+                .map { String(text[opening.upperBound..<$0.lowerBound]) }
+        }, "\(document) has no generated figures block")
+        #expect(block == MetricsReport.current.markdown(for: pattern) + "\n",
+                "\(document)'s figures are stale: run `make docs` and commit it")
     }
 
     @Test("a hand-typed count is caught; page numbers and versions are not figures")

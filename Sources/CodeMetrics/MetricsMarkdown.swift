@@ -10,6 +10,8 @@ extension MetricsReport {
         var out = [
             "| | whole pattern | greeting alone |", "|---|--:|--:|",
             "| code lines | \(total.codeLines) | \(metrics.codeLines(for: .greeting)) |",
+            "| … in protocol-only files (prescribed interfaces) | \(metrics.protocolOnlyLines) | "
+                + "\(metrics.sourceFiles.filter { Feature(path: $0.path, in: pattern) == .greeting && $0.role != nil && $0.protocols > 0 && $0.types == 0 }.reduce(0) { $0 + $1.codeLines }) |",
             "| types | \(total.types) | \(metrics.sum(\.types, for: .greeting)) |",
             "| protocols | \(total.protocols) | \(metrics.sum(\.protocols, for: .greeting)) |",
             "| role boundaries | \(total.boundaries) | \(metrics.sum(\.boundaries, for: .greeting)) |",

@@ -40,7 +40,8 @@ public struct MetricsReport: Sendable, Equatable {
         "Code lines: not blank, not only comment, not only instrumentation (trace(…) call statements, "
         + "counted apart as trace lines and left out of the criteria). Types: classes, structs, enums, actors. "
         + "Role boundary: a stored property of one role's type declared as a protocol the pattern declares "
-        + "for another role. Unit tests: those that ran in the last recorded run (make docs), each given to "
+        + "for another role. Protocol-only files: the role interfaces the pattern prescribes (VIPER's input/output "
+        + "pairs and routing protocols, MVP's view protocol), its ceremony, not this codebase's. Unit tests: those that ran in the last recorded run (make docs), each given to "
         + "the role of the pattern type it exercises. All read from swift-syntax's index of the sources."
 
     /// A row of the totals: a name and its figure, or a heading (no figure).
@@ -56,6 +57,7 @@ public struct MetricsReport: Sendable, Equatable {
         FigureRow(name: "  greeting alone", value: { $0.codeLines(for: .greeting) }),
         FigureRow(name: "  listings and detail", value: { $0.codeLines(for: .listings) }),
         FigureRow(name: "  shared by both", value: { $0.codeLines(for: nil) }),
+        FigureRow(name: "  protocol-only files", value: { $0.protocolOnlyLines }),
         FigureRow(name: "types", value: { $0.total.types }),
         FigureRow(name: "  greeting alone", value: { $0.sum(\.types, for: .greeting) }),
         FigureRow(name: "protocols", value: { $0.total.protocols }),

@@ -164,6 +164,12 @@ public struct PatternMetrics: Sendable, Equatable {
             .reduce(0) { $0 + $1[keyPath: figure] }
     }
 
+    /// Code lines of the placed files that declare protocols and no type: the interfaces between
+    /// roles that the pattern prescribes.
+    public var protocolOnlyLines: Int {
+        sourceFiles.filter { $0.role != nil && $0.protocols > 0 && $0.types == 0 }.reduce(0) { $0 + $1.codeLines }
+    }
+
     public func role(_ role: Role) -> RoleMetrics? {
         roles.first { $0.role == role }
     }

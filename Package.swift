@@ -141,7 +141,8 @@ let package = Package(
         // What the test targets share (the fake network, waiting for it to settle); no product uses it.
         .target(
             name: "TestSupport",
-            dependencies: ["Networking", "FakeServer", "Tracing", .product(name: "Clocks", package: "swift-clocks")],
+            dependencies: ["Model", "Reformers", "Networking", "FakeServer", "Tracing",
+                           .product(name: "Clocks", package: "swift-clocks")],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Model
 import Reformers
+import TestSupport
 import Testing
 @testable import MVVM
 
@@ -134,36 +135,5 @@ struct MVVMGreetingViewModelTests {
         #expect(status.values.map(\.text) == ["", "Loading names …"])
         viewModel.retry()  // a cancelled load is not a failed one
         #expect(service.requestedIDs.count == 1)
-    }
-}
-
-/// A person service the test answers by hand: a load waits for `reply(_:)`, and `cancel()` ends it
-/// with `.cancelled`. Like the real service, a load whose task was cancelled throws `.cancelled`.
-@MainActor
-private final class FakePersonService: PersonService {
-    private(set) var requestedIDs: [String] = []
-    private(set) var cancelCount = 0
-    private var pending: CheckedContinuation<Result<Person, LoadFailure>, Never>?
-
-    var isLoading: Bool { pending != nil }
-
-    func loadPerson(id: String) async throws(LoadFailure) -> Person {
-        requestedIDs.append(id)
-        reply(.failure(.cancelled))  // a load while one waits (a broken retry gate) ends the waiting one
-        let result = await withCheckedContinuation { pending = $0 }
-        if Task.isCancelled { throw .cancelled }
-        return try result.get()
-    }
-
-    /// Answers the load in flight, if there is one.
-    func reply(_ result: Result<Person, LoadFailure>) {
-        let continuation = pending
-        pending = nil
-        continuation?.resume(returning: result)
-    }
-
-    func cancel() {
-        cancelCount += 1
-        reply(.failure(.cancelled))
     }
 }

@@ -22,7 +22,7 @@ public enum Criterion: String, CaseIterable, Sendable, Codable {
         case .distribution:
             "1 − the largest role's share of the code lines (0 % when one role holds all the code)"
         case .testability:
-            "share of the non-view code lines (protocol-only files aside) in files whose class a unit test exercises without importing a view (ScreenViews)"
+            "share of the non-view code lines (protocol-only files aside) in files whose class a unit test exercises without importing a view (ScreenViews); a file without a class, when such a test names its type"
         case .easeOfUse:
             "code lines written for the two features, fewer is easier; × is the ratio to the fewest"
         }

@@ -118,7 +118,9 @@ public struct PatternMetrics: Sendable, Equatable {
                 path: source.file.path, role: role, codeLines: counts.codeLines,
                 instrumentationLines: counts.instrumentationLines, types: counts.types, protocols: counts.protocols,
                 boundaries: found.count, tests: 0, importsViews: false,
-                hasViewFreeTests: tested.viewFreeTestedPaths.contains(source.file.path)))
+                hasViewFreeTests: tested.viewFreeTestedPaths.contains(source.file.path)
+                    || (!source.index.declarations.contains { $0.kind == .class || $0.kind == .actor }
+                        && tested.viewFreeNamedPaths.contains(source.file.path))))
             if let role {
                 byRole[role, default: RoleMetrics(role: role)].files += 1
                 byRole[role, default: RoleMetrics(role: role)].codeLines += counts.codeLines

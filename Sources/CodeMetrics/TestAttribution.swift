@@ -25,6 +25,9 @@ struct TestAttribution {
     var files: [MeasuredFile] = []
     /// Source files a test that imports no view exercises.
     var viewFreeTestedPaths: Set<String> = []
+    /// Source files with a type that a test importing no view names in its body:
+    /// how a file of plain data (`ListingsData`) or a builder is covered, having no object to make.
+    var viewFreeNamedPaths: Set<String> = []
     /// Code lines of the test files outside the tests that ran.
     var supportLines = 0
     /// Ran tests found in no test file, or exercising nothing of the pattern.
@@ -59,7 +62,10 @@ struct TestAttribution {
                 votes[role, default: 0] += 1
                 byRole[role, default: (0, 0)].tests += 1
                 byRole[role, default: (0, 0)].lines += lines
-                if !importsViews, let exercised, let owner = owners[exercised] { viewFreeTestedPaths.insert(owner.path) }
+                if !importsViews {
+                    if let exercised, let owner = owners[exercised] { viewFreeTestedPaths.insert(owner.path) }
+                    viewFreeNamedPaths.formUnion(typeNames.named(in: test.lines).compactMap { owners[$0]?.path })
+                }
             }
             let codeLines = index.count(of: .code)
             supportLines += codeLines - testLines
@@ -103,6 +109,11 @@ private struct TypeNames {
             }
         }
         return nil
+    }
+
+    /// Every type name in `lines`.
+    func named(in lines: ClosedRange<Int>) -> [String] {
+        lines.flatMap { byLine[$0]?.map(\.name) ?? [] }
     }
 
     /// The first of the pattern's classes that `lines` name, a builder only if nothing else.

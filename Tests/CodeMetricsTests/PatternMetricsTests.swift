@@ -47,7 +47,7 @@ struct PatternMetricsTests {
         #expect(metrics.role(.presenter)?.testLines == 6, "three lines each; twice() did not run")
         #expect(metrics.role(.view)?.tests == 1, "shows() makes nothing: its file's name places it")
         #expect(metrics.total.tests == 3, "MVVM's test is not MVP's; the orphan has no role")
-        #expect(metrics.testSupportLines == 13, "the helper, the suites' lines, twice() and the spy")
+        #expect(metrics.testSupportLines == 16, "the helper, the suites' lines, twice() and buildsTheModule() (not run), the spy")
         #expect(metrics.unplaced == [
             "Sources/Patterns/MVP/Greeting/Stray.swift",
             "Tests/MVPTests/MVPOddTests.swift: orphan() exercises no type of MVP",
@@ -86,6 +86,10 @@ struct PatternMetricsTests {
         #expect(metrics.testableFiles.map(\.path) == ["Sources/Patterns/MVP/Greeting/GreetingBuilder.swift",
                                                        "Sources/Patterns/MVP/Greeting/GreetingPresenter.swift"])
         #expect(Criterion.testability.value(for: metrics) == 6.0 / 9.0)
+        // The builder has no object to make: a view-free test that names it covers its file.
+        let withBuilderTest = PatternMetrics(pattern: .mvp, files: Self.files, ranTests: Self.ranTests
+            + [TestsRun.RanTest(module: "MVPTests", suite: "MVPGreetingPresenterTests", function: "buildsTheModule")])
+        #expect(Criterion.testability.value(for: withBuilderTest) == 1)
     }
 
     @Test("ease of use is the code lines, shown against the fewest; ranking and agreement with Orlov are computed")

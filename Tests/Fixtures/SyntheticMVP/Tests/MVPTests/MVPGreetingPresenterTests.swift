@@ -4,6 +4,9 @@ import Testing
         _ = GreetingPresenter(view: GreetingViewController())
     }
     @Test func twice() {}
+    @Test func buildsTheModule() {
+        GreetingBuilder.build()
+    }
     @Test func throughHelper() {
         _ = makePresenter()
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// The docs name types and methods in backticks (`GreetingPresenter`, `loadNextPage()`,
 /// `AppState.person`). Each such name must exist in the code the binary was built from, so a doc
-/// cannot go on describing a method that was renamed or removed.
+/// cannot go on describing a method that was renamed or removed. The names come from the index the
+/// build embeds (swift-syntax's parse of every file), not from a text search.
 @Suite("Docs name only code that exists")
 struct DocReferenceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -79,13 +80,7 @@ enum DocReferences {
         return Set(manifest.matches(of: #/name: "([A-Za-z0-9_]+)"/#).map { String($0.output.1) })
     }()
 
-    /// Every name our Swift files declare: types, functions, properties, cases.
-    static let declaredNames: Set<String> = {
-        let declaration = #/\b(?:class|struct|enum|protocol|actor|typealias|func|var|let|case)\s+([A-Za-z_][A-Za-z0-9_]*)/#
-        var names = Set<String>()
-        for file in SourceCatalog.files {
-            for match in file.text.matches(of: declaration) { names.insert(String(match.output.1)) }
-        }
-        return names
-    }()
+    /// Every name our Swift files declare (types, functions, properties, cases), as the build-time
+    /// swift-syntax index records them.
+    static let declaredNames: Set<String> = Set(SourceCatalog.files.flatMap { $0.index.declarations.map(\.name) })
 }

@@ -17,8 +17,8 @@ struct MetricsCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "mvc, mvp, mvvm or viper: that pattern's figures only, as Markdown.")
-    var pattern: String?
+    @Option(help: ArgumentHelp("That pattern's figures only, as Markdown (mvc, mvp, mvvm or viper).", valueName: "pattern"))
+    var pattern: PatternID?
 
     @Option(help: "text (tables and bar charts, 80 columns), markdown (docs/comparison.md) or json.")
     var format: String = MetricsOutputFormat.text.rawValue
@@ -29,11 +29,7 @@ struct MetricsCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let pattern {
-            guard let id = PatternID.allCases.first(where: { $0.rawValue.lowercased() == pattern.lowercased() }) else {
-                StandardError.write("mvx metrics: unknown pattern '\(pattern)' (mvc, mvp, mvvm or viper)")
-                throw ExitCode(2)
-            }
-            FileHandle.standardOutput.write(Data((MetricsReport.current.markdown(for: id) + "\n").utf8))
+            FileHandle.standardOutput.write(Data((MetricsReport.current.markdown(for: pattern) + "\n").utf8))
             return
         }
         FileHandle.standardOutput.write(Data((MetricsReport.current.render(as: format) + "\n").utf8))

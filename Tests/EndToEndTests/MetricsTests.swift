@@ -51,6 +51,19 @@ struct MetricsCommandTests {
         #expect(metrics.stdout.contains("--format") && metrics.stdout.contains("markdown") && metrics.stdout.contains("json"))
     }
 
+    @Test("--pattern prints the block a pattern page quotes; an unknown pattern is refused with exit 2")
+    func onePattern() throws {
+        let page = Self.comparison.deletingLastPathComponent().appendingPathComponent("patterns/viper.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let result = try runMVX(["metrics", "--pattern", "VIPER"])
+        #expect(result.status == 0 && result.stdout.hasPrefix("| | whole pattern | greeting alone |"))
+        #expect(text.contains("--format markdown -->\n" + result.stdout + "<!-- end generated -->"),
+                "docs/patterns/viper.md quotes what the binary prints")
+        let unknown = try runMVX(["metrics", "--pattern", "vipr\u{1b}[2J"])
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("vipr") && !unknown.stderr.contains("\u{1b}"), "named, sanitised: \(unknown.stderr)")
+    }
+
     @Test("an unknown format: exit 2 and one line naming it")
     func unknownFormat() throws {
         let result = try runMVX(["metrics", "--format", "yaml"])

@@ -31,11 +31,10 @@ let package = Package(
     ],
     targets: [
         // MARK: Terminal and widgets
-        .systemLibrary(
-            name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // No pkgConfig: Debian's ncursesw.pc adds -D flags SwiftPM refuses (a warning on every build);
+        // shim.h defines what they did, and module.modulemap links ncursesw and tinfo itself.
+        // scripts/install-deps installs libncursesw5-dev where the headers are missing.
+        .systemLibrary(name: "CNcursesw"),
         // The terminal's restoration after a crash or exit(): state a signal handler may read, so in C.
         .target(name: "TerminalRestore"),
         .target(name: "Terminal", dependencies: ["CNcursesw", "TerminalRestore"], swiftSettings: strict),

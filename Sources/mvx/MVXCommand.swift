@@ -1,9 +1,11 @@
 import ArgumentParser
+import CodeMetrics
 import Foundation
 import FakeServer
 import Mediator
 import Networking
 import PatternVocabulary
+import Replay
 
 /// `mvx`: the command line. Parsing and usage errors are swift-argument-parser's; a bad flag
 /// prints usage and exits with 2, the code shells use for usage errors. Without a subcommand it
@@ -66,6 +68,24 @@ extension ScreenID: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
+
+    public static var allValueDescriptions: [String: String] { [:] }
+}
+
+extension TraceOutputFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+
+    public static var allValueDescriptions: [String: String] { [:] }
+}
+
+extension MetricsOutputFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+
+    public static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// The version printed by `--version`.

@@ -11,7 +11,7 @@ struct MetricsCommand: ParsableCommand {
         abstract: "Prints each pattern's files, code lines, types and unit tests per role, and Orlov's three criteria.",
         discussion: """
             Counted from the sources built into this binary: Sources/Patterns/<P> and Tests/<P>Tests. \
-            The output is the same on every run. An unknown format exits with 2 and one line naming it.
+            The output is the same on every run. A bad format or pattern exits with 2.
             With --pattern, only that pattern's figures, as Markdown (the docs/patterns pages quote them).
             Example: mvx metrics --format markdown
             """
@@ -21,13 +21,9 @@ struct MetricsCommand: ParsableCommand {
     var pattern: PatternID?
 
     @Option(help: "text (tables and bar charts, 80 columns), markdown (docs/comparison.md) or json.")
-    var format: String = MetricsOutputFormat.text.rawValue
+    var format: MetricsOutputFormat = .text
 
     func run() throws {
-        guard let format = MetricsOutputFormat(rawValue: format.lowercased()) else {
-            StandardError.write("mvx metrics: unknown format '\(format)' (text, markdown or json)")
-            throw ExitCode(2)
-        }
         if let pattern {
             FileHandle.standardOutput.write(Data((MetricsReport.current.markdown(for: pattern) + "\n").utf8))
             return

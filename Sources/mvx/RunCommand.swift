@@ -14,22 +14,8 @@ struct RunCommand: AsyncParsableCommand {
         discussion: MVXCommand.configuration.discussion
     )
 
-    @Option(help: "The pattern to start with, for every screen but those given their own below.")
-    var pattern: PatternID = .mvc
-
-    @Option(help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
-    var greetingPattern: PatternID?
-
-    @Option(help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
-    var listingsPattern: PatternID?
-
-    @Option(help: "The screen to start with: greeting or listings.")
-    var screen: ScreenID = .greeting
-
-    /// The screens whose pattern differs from `--pattern`: started so, mvx is in mix mode.
-    var screenPatterns: [ScreenID: PatternID] {
-        [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 }
-    }
+    @OptionGroup(title: "Patterns")
+    var patterns: ScreenPatternOptions
 
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
@@ -38,7 +24,8 @@ struct RunCommand: AsyncParsableCommand {
         let scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
         let status = try await Self.runInteractive(
-            pattern: pattern, screen: screen, screenPatterns: screenPatterns, scenario: scenario, fixtures: fixtures)
+            pattern: patterns.pattern, screen: patterns.screen, screenPatterns: patterns.screenPatterns,
+            scenario: scenario, fixtures: fixtures)
         if status != 0 { throw ExitCode(status) }
     }
 

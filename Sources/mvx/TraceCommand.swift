@@ -16,30 +16,21 @@ struct TraceCommand: AsyncParsableCommand {
         abstract: "Runs a key script headlessly and prints the trace (text, JSON lines or a Mermaid diagram).",
         discussion: """
             \(KeyScript.syntax)
-            The trace starts with the screen being built. Unknown patterns, screens, keys or formats \
-            exit with 2 and one line naming the bad value.
+            The trace starts with the screen being built. A bad pattern, screen or format is refused by the \
+            parser (its values are listed below); a bad key exits with 2 and one line naming it.
             Example: mvx trace --pattern viper --screen listings --keys 'enter' --format mermaid
             Mixed: mvx trace --greeting-pattern mvc --listings-pattern viper --keys 'enter l down' (x, 1-4, g, l work as live)
             """
     )
 
-    @Option(help: "The pattern: mvc, mvp, mvvm or viper (every screen, but those given their own below).")
-    var pattern: String = PatternID.mvc.argument
-
-    @Option(help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
-    var greetingPattern: String?
-
-    @Option(help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
-    var listingsPattern: String?
-
-    @Option(help: "The screen: greeting or listings.")
-    var screen: String = ScreenID.greeting.rawValue
+    @OptionGroup(title: "Patterns")
+    var patterns: ScreenPatternOptions
 
     @Option(help: ArgumentHelp("The keys to press, in order (see below).", valueName: "script"))
     var keys: String = ""
 
     @Option(help: "text (as the trace pane shows it), json (one event per line) or mermaid (a sequence diagram).")
-    var format: String = TraceOutputFormat.text.rawValue
+    var format: TraceOutputFormat = .text
 
     @Flag(help: "Print only the last action (what compare shows), not the screen's construction before it.")
     var lastAction = false
@@ -48,8 +39,8 @@ struct TraceCommand: AsyncParsableCommand {
         let request: TraceRequest
         do {
             request = try TraceRequest(
-                pattern: pattern, screen: screen, keys: keys, format: format,
-                screenPatterns: [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 })
+                pattern: patterns.pattern, screen: patterns.screen, keys: keys, format: format,
+                screenPatterns: patterns.screenPatterns)
         } catch {
             StandardError.write("mvx trace: \(error)")
             throw ExitCode(2)
@@ -80,7 +71,8 @@ struct TraceCommand: AsyncParsableCommand {
     }
 }
 
-/// The command's arguments, checked: each bad one is named in a one-line error.
+/// The command's arguments, checked. The parser refuses a bad pattern, screen or format; the key
+/// script is parsed here, and a bad key is named in a one-line error.
 struct TraceRequest {
     struct Invalid: Error, CustomStringConvertible {
         var description: String
@@ -93,25 +85,8 @@ struct TraceRequest {
     /// Screens in another pattern than `pattern`, from `--greeting-pattern` and `--listings-pattern`.
     var screenPatterns: [ScreenID: PatternID]
 
-    init(pattern: String, screen: String, keys: String, format: String, screenPatterns: [ScreenID: String] = [:]) throws {
-        guard let pattern = PatternID(argument: pattern) else {
-            throw Invalid(description: "unknown pattern '\(pattern)' (mvc, mvp, mvvm or viper)")
-        }
-        var overrides: [ScreenID: PatternID] = [:]
-        for screen in ScreenID.allCases {
-            guard let value = screenPatterns[screen] else { continue }
-            guard let override = PatternID(argument: value) else {
-                throw Invalid(description: "unknown pattern '\(value)' for --\(screen.rawValue)-pattern (mvc, mvp, mvvm or viper)")
-            }
-            overrides[screen] = override
-        }
-        self.screenPatterns = overrides
-        guard let screen = ScreenID(argument: screen) else {
-            throw Invalid(description: "unknown screen '\(screen)' (greeting or listings)")
-        }
-        guard let format = TraceOutputFormat(rawValue: format.lowercased()) else {
-            throw Invalid(description: "unknown format '\(format)' (text, json or mermaid)")
-        }
+    init(pattern: PatternID, screen: ScreenID, keys: String, format: TraceOutputFormat,
+         screenPatterns: [ScreenID: PatternID] = [:]) throws {
         do {
             self.keys = try KeyScript.parse(keys)
         } catch {
@@ -120,5 +95,6 @@ struct TraceRequest {
         self.pattern = pattern
         self.screen = screen
         self.format = format
+        self.screenPatterns = screenPatterns
     }
 }

@@ -24,16 +24,26 @@ struct TraceCommandTests {
         #expect(GoldenMask.sourceLines.apply(result.stdout) == golden)
     }
 
-    @Test("a bad pattern, screen, key or format: exit 2 and one line naming it", arguments: [
-        (["--pattern", "mvvc"], "mvx trace: unknown pattern 'mvvc' (mvc, mvp, mvvm or viper)"),
-        (["--screen", "detail"], "mvx trace: unknown screen 'detail' (greeting or listings)"),
+    @Test("a bad pattern, screen or format: the parser refuses it, names the values it takes, exit 2", arguments: [
+        (["--pattern", "mvvc"], "Error: The value 'mvvc' is invalid for '--pattern <pattern>'. Please provide one of 'mvc', 'mvp', 'mvvm' or 'viper'."),
+        (["--screen", "detail"], "Error: The value 'detail' is invalid for '--screen <screen>'. Please provide one of 'greeting' and 'listings'."),
+        (["--format", "yaml"], "Error: The value 'yaml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'mermaid'."),
+        (["--listings-pattern", "vipr"], "Error: The value 'vipr' is invalid for '--listings-pattern <pattern>'. Please provide one of 'mvc', 'mvp', 'mvvm' or 'viper'."),
+        (["--greeting-pattern", "MV"], "Error: The value 'MV' is invalid for '--greeting-pattern <pattern>'. Please provide one of 'mvc', 'mvp', 'mvvm' or 'viper'."),
+    ])
+    func parserErrors(arguments: [String], message: String) throws {
+        let result = try runMVX(["trace"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+        #expect(result.stderr.contains("Usage: mvx trace"))
+    }
+
+    @Test("a bad key script: exit 2 and one line naming it", arguments: [
         (["--keys", "down entre"], "mvx trace: unknown key 'entre' in --keys"),
         (["--keys", "\"Ann"], "mvx trace: unterminated quote in '\"Ann' in --keys"),
-        (["--format", "yaml"], "mvx trace: unknown format 'yaml' (text, json or mermaid)"),
-        (["--listings-pattern", "vipr"], "mvx trace: unknown pattern 'vipr' for --listings-pattern (mvc, mvp, mvvm or viper)"),
-        (["--greeting-pattern", "MV"], "mvx trace: unknown pattern 'MV' for --greeting-pattern (mvc, mvp, mvvm or viper)"),
     ])
-    func errors(arguments: [String], message: String) throws {
+    func keyErrors(arguments: [String], message: String) throws {
         let result = try runMVX(["trace"] + arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)

@@ -41,19 +41,22 @@ let package = Package(
         .target(name: "Widgets", dependencies: ["Terminal", "Tracing"], swiftSettings: strict),
 
         // MARK: The project's own sources, embedded at build time (source pane, metrics)
-        .target(name: "SourceCatalog", swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
+        // The index's model and its content hash (leaf): what the indexer writes, the generator
+        // checks and the catalogue decodes, declared once.
+        .target(name: "SourceIndex", swiftSettings: strict),
+        .target(name: "SourceCatalog", dependencies: ["SourceIndex"], swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
         .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
-        .executableTarget(name: "SourceCatalogGenerator", swiftSettings: strict),
+        .executableTarget(name: "SourceCatalogGenerator", dependencies: ["SourceIndex"], swiftSettings: strict),
         // Parses every source with swift-syntax into source-index.tsv (`make index`), which the generator
         // embeds: the build itself never compiles the parser, and mvx does not link it.
         .executableTarget(
             name: "SourceIndexer",
-            dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax"),
+            dependencies: ["SourceIndex", .product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax")],
             swiftSettings: strict
         ),
         // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
-        .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog"], swiftSettings: strict),
+        .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog", "SourceIndex"], swiftSettings: strict),
 
         // MARK: The shared names (leaf): PatternID, ScreenID, Role
         .target(name: "PatternVocabulary", swiftSettings: strict),
@@ -104,7 +107,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Networking", "FakeServer",
-                           "SourceCatalog", "CodeMetrics"],
+                           "SourceCatalog", "SourceIndex", "CodeMetrics"],
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
@@ -151,7 +154,7 @@ let package = Package(
         // Checks the embedded index against swift-syntax itself, so it links the parser (mvx does not).
         .testTarget(
             name: "SourceCatalogTests",
-            dependencies: ["SourceCatalog", .product(name: "SwiftSyntax", package: "swift-syntax"),
+            dependencies: ["SourceCatalog", "SourceIndex", .product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax")],
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import PatternVocabulary
 import SourceCatalog
+import SourceIndex
 
 /// What one role of one pattern holds: its code, and the unit tests written for it.
 public struct RoleMetrics: Sendable, Equatable, Codable {

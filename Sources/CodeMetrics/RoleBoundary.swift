@@ -1,5 +1,6 @@
 import PatternVocabulary
 import SourceCatalog
+import SourceIndex
 
 /// One place where a role talks to another through a protocol: a stored instance property of a
 /// type in one role's file whose declared type names a protocol the same pattern module declares

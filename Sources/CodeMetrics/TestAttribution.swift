@@ -1,5 +1,6 @@
 import PatternVocabulary
 import SourceCatalog
+import SourceIndex
 
 /// The role and file that declare one of a pattern's types or protocols.
 struct TypeOwner: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SourceIndex
 
 /// One Swift file of mvx as it was when the binary was built, with its index.
 public struct SourceFile: Sendable, Hashable {

@@ -3,6 +3,7 @@
 // source-index.tsv, which SourceIndexer writes with swift-syntax; this tool only joins the two, so
 // the build never compiles a parser.
 import Foundation
+import SourceIndex
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, (arguments.count - 2) % 3 == 0 else {
@@ -14,15 +15,6 @@ let outputPath = arguments[0], indexPath = arguments[1]
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("SourceCatalogGenerator: \(message)\n".utf8))
     exit(1)
-}
-
-/// The hash source-index.tsv keys a file's text by (the same function as SourceIndexer's).
-func contentHash(_ data: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    return String(hash, radix: 16)
 }
 
 // PATH → (hash, index): an entry counts only for the exact text it was made from.
@@ -50,7 +42,7 @@ for index in stride(from: 2, to: arguments.count, by: 3) {
         fail("cannot read \(arguments[index + 2]): \(error)")
     }
     var fileIndex = ""
-    if let entry = indexed[Substring(path)], entry.hash == contentHash(data) {
+    if let entry = indexed[Substring(path)], entry.hash == ContentHash.of(data) {
         fileIndex = Data(entry.index.utf8).base64EncodedString()
     } else {
         stale.append(path)

@@ -1,35 +1,6 @@
+import SourceIndex
 import SwiftParser
 import SwiftSyntax
-
-/// The index of one file as the indexer writes it: the same keys `SourceCatalog.FileIndex`
-/// decodes (the catalogue's tests compare the two with swift-syntax itself).
-struct IndexRecord: Encodable {
-    var imports: [String] = []
-    var declarations: [DeclarationRecord] = []
-    /// One character a line: ` ` blank, `/` comment only, `c` code, `t` instrumentation.
-    var lines = ""
-    /// Four integers a run: line (from 1), UTF-8 column (from 0), UTF-8 length, syntax class.
-    var tokens: [Int] = []
-}
-
-struct DeclarationRecord: Encodable {
-    var kind: String
-    var name: String
-    var parent: Int?
-    var first: Int
-    var last: Int
-    var modifiers: [String]
-    var attributes: [String]
-    var inherited: [String]
-    var type: String?
-    var typeNames: [String]
-    var stored: Bool
-}
-
-/// The syntax classes the source pane colours, as `SourceCatalog.SyntaxClass` numbers them.
-enum SyntaxClassCode: Int {
-    case keyword = 1, type, string, interpolation, comment, docComment, number, attribute, directive
-}
 
 /// Parses one file with swift-syntax and works out its index.
 struct SourceIndexer {
@@ -62,20 +33,17 @@ struct SourceIndexer {
         return low + 1
     }
 
-    func index() -> IndexRecord {
-        var record = IndexRecord()
+    func index() -> FileIndex {
         let collector = DeclarationCollector(line: line(of:))
         collector.walk(tree)
-        record.imports = collector.imports
-        record.declarations = collector.declarations
         let traceStatements = collector.traceStatements
 
         var hasCode = Array(repeating: false, count: lineStarts.count + 1)
         var hasCodeOutsideTrace = hasCode
         var hasComment = hasCode
-        var runs: [(start: Int, end: Int, code: SyntaxClassCode)] = []
+        var runs: [(start: Int, end: Int, code: SyntaxClass)] = []
 
-        func comment(_ piece: TriviaPiece) -> SyntaxClassCode? {
+        func comment(_ piece: TriviaPiece) -> SyntaxClass? {
             switch piece {
             case .lineComment, .blockComment: .comment
             case .docLineComment, .docBlockComment: .docComment
@@ -108,14 +76,18 @@ struct SourceIndexer {
             trivia(token.trailingTrivia, from: end)
         }
 
-        record.lines = String((1...lineStarts.count).map { number -> Character in
-            if hasCode[number] { return hasCodeOutsideTrace[number] ? "c" : "t" }
-            return hasComment[number] ? "/" : " "
-        })
+        let lineKinds = (1...lineStarts.count).map { number -> LineKind in
+            if hasCode[number] { return hasCodeOutsideTrace[number] ? .code : .instrumentation }
+            return hasComment[number] ? .comment : .blank
+        }
+        var tokenRuns: [TokenRun] = []
         // Runs split at line ends, adjacent runs of one class merged: the pane draws a line at a time.
         var previous: (line: Int, column: Int, length: Int, code: Int)?
         func flush() {
-            if let run = previous { record.tokens += [run.line, run.column, run.length, run.code] }
+            if let run = previous {
+                tokenRuns.append(TokenRun(line: run.line, column: run.column, length: run.length,
+                                          syntaxClass: SyntaxClass(rawValue: run.code) ?? .plain))
+            }
             previous = nil
         }
         for run in runs {
@@ -133,10 +105,10 @@ struct SourceIndexer {
             }
         }
         flush()
-        return record
+        return FileIndex(imports: collector.imports, declarations: collector.declarations, lineKinds: lineKinds, runs: tokenRuns)
     }
 
-    private static func syntaxClass(of token: TokenSyntax) -> SyntaxClassCode? {
+    private static func syntaxClass(of token: TokenSyntax) -> SyntaxClass? {
         switch token.tokenKind {
         case .keyword:
             if token.parent?.is(AttributeSyntax.self) == true { return .attribute }
@@ -171,7 +143,7 @@ struct SourceIndexer {
 /// Collects the declarations (not those inside function bodies), the imports and the `trace(...)`
 /// call statements of a file.
 final class DeclarationCollector: SyntaxVisitor {
-    private(set) var declarations: [DeclarationRecord] = []
+    private(set) var declarations: [Declaration] = []
     private(set) var imports: [String] = []
     /// The UTF-8 ranges of the statements that are a `trace(...)` call.
     private(set) var traceStatements: [Range<Int>] = []
@@ -188,8 +160,8 @@ final class DeclarationCollector: SyntaxVisitor {
                      type: TypeSyntax? = nil, stored: Bool = false) -> Int {
         let first = line(node.positionAfterSkippingLeadingTrivia.utf8Offset)
         let last = line(max(node.positionAfterSkippingLeadingTrivia.utf8Offset, node.endPositionBeforeTrailingTrivia.utf8Offset - 1))
-        declarations.append(DeclarationRecord(
-            kind: kind, name: name, parent: parents.last, first: first, last: last,
+        declarations.append(Declaration(
+            kind: DeclarationKind(rawValue: kind) ?? .func, name: name, parent: parents.last, lines: first...max(first, last),
             modifiers: modifiers?.map(\.trimmedDescription) ?? [],
             attributes: attributes?.compactMap { $0.as(AttributeSyntax.self).map { "@" + $0.attributeName.trimmedDescription } } ?? [],
             inherited: inherited?.inheritedTypes.map(\.type.trimmedDescription) ?? [],

@@ -5,6 +5,7 @@
 // build itself so a release build never compiles swift-syntax (see docs/architecture.md).
 // Arguments: [--check] [the package root (default: the current directory)].
 import Foundation
+import SourceIndex
 
 let arguments = CommandLine.arguments.dropFirst()
 let checkOnly = arguments.contains("--check")
@@ -56,17 +57,4 @@ if committed != output {
     print("wrote source-index.tsv (\(lines.count) files)")
 } else {
     print("source-index.tsv is up to date (\(lines.count) files)")
-}
-
-/// The hash the index keys a file's text by. SourceCatalogGenerator computes the same to embed an
-/// entry only with the text it was made from.
-enum ContentHash {
-    /// FNV-1a, 64 bits, in hex: not cryptographic, only a check that the text is the one indexed.
-    static func of(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
 }

@@ -1,4 +1,5 @@
 import SourceCatalog
+import SourceIndex
 import SwiftParser
 import SwiftSyntax
 import Testing

@@ -1,4 +1,5 @@
 import SourceCatalog
+import SourceIndex
 
 /// What the source pane colours a piece of code as: the index's syntax classes.
 typealias TokenClass = SyntaxClass

@@ -1,4 +1,5 @@
 import SourceCatalog
+import SourceIndex
 import Terminal
 
 /// The source files the source pane has shown, prepared once each: a cache the shell keeps

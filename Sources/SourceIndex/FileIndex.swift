@@ -50,7 +50,7 @@ public struct FileIndex: Sendable, Equatable, Codable {
     }
 
     /// Decodes the index the generator embedded as JSON; an empty index when it cannot be read.
-    init(json: Data) {
+    public init(json: Data) {
         self = (try? JSONDecoder().decode(FileIndex.self, from: json)) ?? FileIndex()
     }
 }

@@ -86,16 +86,9 @@ final class GreetingViewModel: GreetingViewModelProtocol {
         loadFailed = false
         status.value = DisplayText("Loading names …")
         let id = appState.person.id
-        loadTask = Task.immediate { [weak self, personService] in
-            do throws(LoadFailure) {
-                let person = try await personService.loadPerson(id: id)
-                self?.personDidLoad(person)
-            } catch .cancelled {
-                // A cancelled load (a retry replaced it, the screen went away) delivers nothing.
-            } catch {
-                self?.personDidFail(error)
-            }
-        }
+        loadTask = ServiceLoad.start { [personService] () async throws(LoadFailure) in
+            try await personService.loadPerson(id: id)
+        } loaded: { [weak self] in self?.personDidLoad($0) } failed: { [weak self] in self?.personDidFail($0) }
     }
 
     private func personDidLoad(_ person: Person) {

@@ -87,16 +87,9 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         footer.value = "loading more …"
         let feed = self.feed
-        loadTask = Task.immediate { [weak self] in
-            do throws(LoadFailure) {
-                let listings = try await feed.loadNextPage()
-                guard !Task.isCancelled else { return }
-                self?.nextPageDidLoad(listings)
-            } catch {
-                guard !Task.isCancelled, error != .cancelled else { return }
-                self?.nextPageDidFail(error)
-            }
-        }
+        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
+            try await feed.loadNextPage()
+        } loaded: { [weak self] in self?.nextPageDidLoad($0) } failed: { [weak self] in self?.nextPageDidFail($0) }
     }
 
     func openRow(_ row: Int) {
@@ -130,16 +123,9 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         footer.value = nil
         loadTask?.cancel()
         let feed = self.feed
-        loadTask = Task.immediate { [weak self] in
-            do throws(LoadFailure) {
-                let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
-                guard !Task.isCancelled else { return }
-                self?.firstPageDidLoad(listings)
-            } catch {
-                guard !Task.isCancelled, error != .cancelled else { return }
-                self?.firstPageDidFail(error)
-            }
-        }
+        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
+            refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
+        } loaded: { [weak self] in self?.firstPageDidLoad($0) } failed: { [weak self] in self?.firstPageDidFail($0) }
     }
 
     private func firstPageDidLoad(_ loaded: [Listing]) {

@@ -64,16 +64,9 @@ final class ListingsInteractor: ListingsInteractorInput {
         guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         output?.didStartLoadingMore()
         let feed = self.feed
-        loadTask = Task.immediate { [weak self] in
-            do throws(LoadFailure) {
-                let listings = try await feed.loadNextPage()
-                guard !Task.isCancelled else { return }
-                self?.nextPageDidLoad(listings)
-            } catch {
-                guard !Task.isCancelled, error != .cancelled else { return }
-                self?.nextPageDidFail(error)
-            }
-        }
+        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
+            try await feed.loadNextPage()
+        } loaded: { [weak self] in self?.nextPageDidLoad($0) } failed: { [weak self] in self?.nextPageDidFail($0) }
     }
 
     func selectListing(at index: Int?) {
@@ -106,16 +99,9 @@ final class ListingsInteractor: ListingsInteractorInput {
         output?.didStartLoading(source)
         loadTask?.cancel()
         let feed = self.feed
-        loadTask = Task.immediate { [weak self] in
-            do throws(LoadFailure) {
-                let listings = refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
-                guard !Task.isCancelled else { return }
-                self?.firstPageDidLoad(listings)
-            } catch {
-                guard !Task.isCancelled, error != .cancelled else { return }
-                self?.firstPageDidFail(error)
-            }
-        }
+        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
+            refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
+        } loaded: { [weak self] in self?.firstPageDidLoad($0) } failed: { [weak self] in self?.firstPageDidFail($0) }
     }
 
     private func firstPageDidLoad(_ loaded: [Listing]) {

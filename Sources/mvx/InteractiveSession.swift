@@ -49,6 +49,7 @@ struct InteractiveSession {
         session.close()
         // Said once, on the restored terminal, rather than lost in the capture while curses ran.
         if let failure = assembly.traceFile?.failure { StandardError.write("MVX_TRACE_FILE: \(failure)") }
+        if let problem = assembly.network.operationLog?.problem { StandardError.write(problem) }
         return status
     }
 

@@ -31,25 +31,35 @@ struct RunCommand: AsyncParsableCommand {
         [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 }
     }
 
+    @Option(help: ArgumentHelp(
+        "Where the operation log keeps its file (default: $XDG_CACHE_HOME/mvx, else ~/.cache/mvx, when writable).",
+        valueName: "dir"))
+    var cacheFolder: String?
+
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
     mutating func run() async throws {
         let scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
+        let folder = cacheFolder.map { URL(filePath: $0, directoryHint: .isDirectory) }
+            ?? AppAssembly.defaultCacheFolder(environment: ProcessInfo.processInfo.environment)
         let status = try await Self.runInteractive(
-            pattern: pattern, screen: screen, screenPatterns: screenPatterns, scenario: scenario, fixtures: fixtures)
+            pattern: pattern, screen: screen, screenPatterns: screenPatterns, scenario: scenario, fixtures: fixtures,
+            cacheFolder: folder)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
-        pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures
+        pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures,
+        cacheFolder: URL?
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
             assembly = try AppAssembly(scenario: scenario, fixtures: fixtures,
-                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"])
+                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"],
+                                       operationLogFolder: cacheFolder)
         } catch {
             throw ValidationError(error.description)
         }

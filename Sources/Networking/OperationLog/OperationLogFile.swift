@@ -1,0 +1,109 @@
+import Foundation
+
+/// The operation log on disk: an append-only file of JSON lines in a folder the app chooses.
+///
+///     {"format":"mvx-operation-log","version":1}      the header: anything else is a foreign file
+///     {"entry":{"id":"…","action":"…","pattern":"…"}}  written before the entry can be sent
+///     {"acked":["id",…]}                               written after the service took a batch
+///
+/// An entry is on disk before it is queued, so a kill loses none; its id is acknowledged only
+/// after the reply, so a kill in between sends it again and the service drops it by id. At launch
+/// the unacknowledged entries are read and the file is rewritten with only them (a temporary file
+/// renamed over it), which also replaces a foreign file and drops a damaged line.
+final class OperationLogFile {
+    /// The file's name in its folder.
+    static let name = "operation-log.jsonl"
+    static let format = "mvx-operation-log"
+    /// A bigger file is not read (it is not ours, or something went very wrong): it is replaced.
+    static let sizeLimit = 8 << 20
+
+    /// What launch found in the folder.
+    struct Contents {
+        var leftovers: [OperationLogEntry] = []
+        /// Why some or all of the old file was ignored, if it was.
+        var note: String?
+    }
+
+    let url: URL
+    private var handle: FileHandle?
+
+    private init(url: URL, handle: FileHandle) {
+        self.url = url
+        self.handle = handle
+    }
+
+    /// Reads what an earlier run left in `folder` and starts a fresh file holding just that.
+    /// Throws when the folder cannot be made or written (the log then lives in memory).
+    static func open(in folder: URL) throws -> (OperationLogFile, Contents) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appending(path: name, directoryHint: .notDirectory)
+        let contents = read(url)
+        var text = line(Line(format: format, version: 1))
+        for entry in contents.leftovers { text += line(Line(entry: entry)) }
+        let temporary = folder.appending(path: name + ".new", directoryHint: .notDirectory)
+        try Data(text.utf8).write(to: temporary)
+        // rename(2) is atomic: a kill leaves the old file or the new one, never half of each.
+        guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        return (OperationLogFile(url: url, handle: handle), contents)
+    }
+
+    /// The entries in `url` not yet acknowledged, in the order they were written.
+    static func read(_ url: URL) -> Contents {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return Contents() }
+        if let size = attributes[.size] as? Int, size > sizeLimit {
+            return Contents(note: "a log file of \(size) bytes was replaced")
+        }
+        guard let data = try? Data(contentsOf: url) else { return Contents(note: "an unreadable log file was replaced") }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        let decoder = JSONDecoder()
+        guard let first = lines.first, let header = try? decoder.decode(Line.self, from: Data(first)),
+              header.format == format, header.version == 1
+        else { return Contents(note: "a file that was not an operation log was replaced") }
+        var entries: [OperationLogEntry] = []
+        var seen: Set<String> = []
+        var acked: Set<String> = []
+        var damaged = 0
+        for bytes in lines.dropFirst() {
+            guard let line = try? decoder.decode(Line.self, from: Data(bytes)) else {
+                damaged += 1
+                continue
+            }
+            if let entry = line.entry, seen.insert(entry.id).inserted { entries.append(entry) }
+            acked.formUnion(line.acked ?? [])
+        }
+        return Contents(
+            leftovers: entries.filter { !acked.contains($0.id) },
+            note: damaged == 0 ? nil : "\(damaged) damaged line\(damaged == 1 ? " was" : "s were") dropped")
+    }
+
+    func append(_ entry: OperationLogEntry) throws {
+        try write(Self.line(Line(entry: entry)))
+    }
+
+    func acknowledge(_ ids: [String]) throws {
+        try write(Self.line(Line(acked: ids)))
+    }
+
+    /// One `write` per line: a kill leaves at most the last line cut, which `read` drops.
+    private func write(_ text: String) throws {
+        guard let handle else { throw CocoaError(.fileWriteUnknown) }
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// One line of the file; exactly one group of fields is set.
+    struct Line: Codable {
+        var format: String?
+        var version: Int?
+        var entry: OperationLogEntry?
+        var acked: [String]?
+    }
+
+    private static func line(_ line: Line) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(line)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -23,12 +23,12 @@ struct OperationLogEndToEndTests {
         lines.compactMap { ($0["entry"] as? [String: Any])?["id"] as? String }
     }
 
-    /// The details of the trace file's operation-log lines, in order.
+    /// The details of the trace file's operation-log lines (the network layer's), in order.
     private func logTraceDetails(_ file: URL) -> [String] {
         guard let data = try? Data(contentsOf: file) else { return [] }
         return data.split(separator: UInt8(ascii: "\n")).compactMap {
             guard let event = (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any],
-                  event["type"] as? String == "OperationLog" else { return nil }
+                  event["type"] as? String == "OperationLog", event["role"] as? String == "Network" else { return nil }
             return event["detail"] as? String
         }
     }

@@ -62,9 +62,11 @@ import Tracing
     @Test func sendsWhatTheLastRunLeftFirst() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = TestNetwork().environment
-        act(makeLog(first), 7)
+        let firstLog = makeLog(first)
+        act(firstLog, 7)
         await first.settle()
         #expect(server(of: first).logBatchCount == 0)
+        firstLog.close()  // the run ends
 
         // The next launch, over the same folder: its first action sends the seven before anything new.
         let second = TestNetwork().environment
@@ -76,6 +78,7 @@ import Tracing
         #expect(log.batches.map(\.count) == [7, 30])
         #expect(log.batches.map(\.isLeftover) == [true, false])
         #expect(log.unsentCount == 0)
+        log.close()
 
         // Acknowledged entries are not left for a third launch.
         let third = makeLog(TestNetwork().environment)
@@ -100,9 +103,11 @@ import Tracing
         let server = FakeServer(fixtures: TestNetwork.bundledFixtures, scenario: ScenarioControls(.instant),
                                 clock: NetworkClock(ImmediateClock()))
         let killed = NetworkEnvironment(transport: ReplyLost(server: server, clock: clock), clock: clock)
-        act(makeLog(killed), 30)
+        let killedLog = makeLog(killed)
+        act(killedLog, 30)
         await killed.settle()  // the batch reached the server; its reply never comes
         #expect(server.loggedEntryIDs == ids(1...30))
+        killedLog.close()  // the kill: the process and its lock are gone, the acknowledgement never written
 
         let restarted = NetworkEnvironment(transport: server, clock: NetworkClock(ImmediateClock()))
         let log = makeLog(restarted)
@@ -112,6 +117,7 @@ import Tracing
         #expect(server.logBatchCount == 2)
         #expect(server.loggedEntryIDs == ids(1...30), "the server kept each entry once")
         #expect(log.batches.first?.status == .sent(accepted: 0, duplicates: 30))
+        log.close()
         #expect(makeLog(NetworkEnvironment(transport: server)).unsentCount == 1, "only the new entry is left")
     }
 
@@ -133,7 +139,9 @@ import Tracing
     @Test func aTruncatedLineIsDroppedAndTheRestKept() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let network = TestNetwork().environment
-        act(makeLog(network), 3)
+        let killed = makeLog(network)
+        act(killed, 3)
+        killed.close()
         let file = folder.appending(path: fileName)
         var bytes = try Data(contentsOf: file)
         bytes.removeLast(12)  // the third entry's line, cut as a kill mid-write would
@@ -157,6 +165,19 @@ import Tracing
         await network.settle()
         #expect(log.problem == problem, "said once")
         #expect(server(of: network).loggedEntryIDs == ids(1...30) && log.waiting.count == 1)
+    }
+
+    @Test func aSecondLogOverTheSameFolderStaysInMemory() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let running = makeLog(TestNetwork().environment)
+        act(running, 2)
+        let second = makeLog(TestNetwork().environment)
+        #expect(second.problem?.contains("another mvx is using it") == true, "\(second.problem ?? "no problem")")
+        #expect(second.fileURL == nil && second.unsentCount == 0)
+        #expect(running.problem == nil && running.fileURL != nil)
+        act(running, 1)
+        let lines = try String(contentsOf: folder.appending(path: fileName), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4, "the running log's file was left alone: \(lines)")
     }
 
     @Test func aFailedBatchIsKeptAndGoesWithTheNextAction() async {

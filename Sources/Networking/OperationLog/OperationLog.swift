@@ -82,9 +82,17 @@ public final class OperationLog {
     public func start() {
         guard !started else { return }
         started = true
+        if let fileNote { trace(.network, self, "the old log file: \(fileNote)") }
         guard !queued.isEmpty else { return }
         trace(.network, self, "\(queued.reduce(0) { $0 + $1.count }) entries left from the last run")
         sendNext()
+    }
+
+    /// Stops keeping the log on disk and gives the folder to the next run (as the process's end
+    /// would): what is unsent stays in the file for it. Entries recorded later stay in memory.
+    public func close() {
+        file?.close()
+        file = nil
     }
 
     /// Records one user action: on disk, then waiting; the `batchSize`-th waiting entry queues a batch.
@@ -172,7 +180,8 @@ public final class OperationLog {
     }
 
     private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        if let failure = error as? OperationLogFile.Failure { return failure.description }
+        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }
 

@@ -26,10 +26,20 @@ final class OperationLogFile {
 
     let url: URL
     private var handle: FileHandle?
+    /// Held open for the file's life: its lock keeps a second mvx from rewriting the file under this one.
+    private var lock: Int32
 
-    private init(url: URL, handle: FileHandle) {
+    private init(url: URL, handle: FileHandle, lock: Int32) {
         self.url = url
         self.handle = handle
+        self.lock = lock
+    }
+
+    deinit { close() }
+
+    /// Why a folder cannot hold the log, beyond what the file system says.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Reads what an earlier run left in `folder` and starts a fresh file holding just that.
@@ -37,6 +47,17 @@ final class OperationLogFile {
     static func open(in folder: URL) throws -> (OperationLogFile, Contents) {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appending(path: name, directoryHint: .notDirectory)
+        // One mvx per folder: the lock goes with the process, so a killed run never leaves it held.
+        let lockURL = folder.appending(path: name + ".lock", directoryHint: .notDirectory)
+        let lock = Foundation.open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw Failure(description: "its lock file cannot be made") }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            _ = Foundation.close(lock)
+            throw Failure(description: "another mvx is using it")
+        }
+        var handedOver = false
+        // Anything below that throws lets go of the lock again.
+        defer { if !handedOver { _ = Foundation.close(lock) } }
         let contents = read(url)
         var text = line(Line(format: format, version: 1))
         for entry in contents.leftovers { text += line(Line(entry: entry)) }
@@ -46,7 +67,8 @@ final class OperationLogFile {
         guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
-        return (OperationLogFile(url: url, handle: handle), contents)
+        handedOver = true
+        return (OperationLogFile(url: url, handle: handle, lock: lock), contents)
     }
 
     /// The entries in `url` not yet acknowledged, in the order they were written.
@@ -76,6 +98,14 @@ final class OperationLogFile {
         return Contents(
             leftovers: entries.filter { !acked.contains($0.id) },
             note: damaged == 0 ? nil : "\(damaged) damaged line\(damaged == 1 ? " was" : "s were") dropped")
+    }
+
+    /// Closes the file and lets go of the folder's lock.
+    func close() {
+        try? handle?.close()
+        handle = nil
+        if lock >= 0 { _ = Foundation.close(lock) }
+        lock = -1
     }
 
     func append(_ entry: OperationLogEntry) throws {

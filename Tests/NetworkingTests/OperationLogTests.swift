@@ -111,7 +111,7 @@ import Tracing
 
         let restarted = NetworkEnvironment(transport: server, clock: NetworkClock(ImmediateClock()))
         let log = makeLog(restarted)
-        #expect(log.unsentCount == 30, "no acknowledgement on disk: the 30 are sent again")
+        #expect(log.unsentCount == 30, "no acknowledgement on disk: the 30 are sent again (\(log.problem ?? "no problem"), \(log.fileNote ?? "no note"))")
         act(log, 1)
         await restarted.settle()
         #expect(server.logBatchCount == 2)

@@ -51,7 +51,7 @@ final class OperationLogFile {
         let lockURL = folder.appending(path: name + ".lock", directoryHint: .notDirectory)
         let lock = Foundation.open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw Failure(description: "its lock file cannot be made") }
-        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        guard takeLock(lock) else {
             _ = Foundation.close(lock)
             throw Failure(description: "another mvx is using it")
         }
@@ -98,6 +98,17 @@ final class OperationLogFile {
         return Contents(
             leftovers: entries.filter { !acked.contains($0.id) },
             note: damaged == 0 ? nil : "\(damaged) damaged line\(damaged == 1 ? " was" : "s were") dropped")
+    }
+
+    /// Takes the lock, waiting at most a quarter of a second: a process being spawned holds a copy
+    /// of every descriptor until its exec closes it, so a lock just let go can look held a moment.
+    private static func takeLock(_ descriptor: Int32) -> Bool {
+        for attempt in 0..<25 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, attempt < 24 else { return false }
+            usleep(10_000)
+        }
+        return false
     }
 
     /// Closes the file and lets go of the folder's lock.

@@ -136,6 +136,18 @@ import Tracing
         #expect(text.hasPrefix("{\"format\":\"mvx-operation-log\",\"version\":1}\n"))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aLinkToADeviceIsReplacedNotRead() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appending(path: fileName)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/zero")
+        let log = makeLog(TestNetwork().environment)
+        #expect(log.fileNote == "a log file that was not a regular file was replaced" && log.problem == nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular, "the link itself was replaced")
+    }
+
     @Test func aTruncatedLineIsDroppedAndTheRestKept() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let network = TestNetwork().environment

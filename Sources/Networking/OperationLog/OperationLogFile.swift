@@ -74,6 +74,10 @@ final class OperationLogFile {
     /// The entries in `url` not yet acknowledged, in the order they were written.
     static func read(_ url: URL) -> Contents {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return Contents() }
+        // Not followed: a link to /dev/zero or a FIFO would never end; the rename replaces the link itself.
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            return Contents(note: "a log file that was not a regular file was replaced")
+        }
         if let size = attributes[.size] as? Int, size > sizeLimit {
             return Contents(note: "a log file of \(size) bytes was replaced")
         }

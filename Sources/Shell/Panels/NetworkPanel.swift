@@ -302,18 +302,18 @@ struct NetworkPanel: ShellPanel, Equatable {
     // MARK: - Formatting (static: tested on their own)
 
     /// `50–400 ms`, `120 ms`, `0 ms`, `0.8–6.4 s`.
-    /// `7 waiting · 30 queued`, and where they are kept.
+    /// `7 waiting · 30 queued · on disk`: the entries not yet sent, and where they are kept.
     @MainActor
     static func queueText(of log: OperationLog) -> String {
         let queued = log.unsentCount - log.waiting.count
         let place = log.problem == nil ? (log.fileURL == nil ? "in memory" : "on disk") : "in memory (disk failed)"
-        return "\(log.waiting.count) waiting" + (queued == 0 ? "" : " · \(queued) queued") + " · \(place), \(OperationLog.batchSize) a batch"
+        return "\(log.waiting.count) waiting" + (queued == 0 ? "" : " · \(queued) queued") + " · \(place)"
     }
 
     /// The last batches, newest first: `#2 30 sent · #1 7 leftover sent`.
     @MainActor
     static func batchesText(of log: OperationLog) -> String {
-        guard !log.batches.isEmpty else { return "none sent yet" }
+        guard !log.batches.isEmpty else { return "none yet · \(OperationLog.batchSize) entries a batch" }
         return log.batches.suffix(3).reversed().map { batch in
             let status = switch batch.status {
             case .sending: "sending"

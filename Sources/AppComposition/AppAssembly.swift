@@ -37,10 +37,14 @@ public final class AppAssembly {
         public let description: String
     }
 
-    /// - Parameter traceFile: where to also write every trace event as JSON lines (`MVX_TRACE_FILE`).
-    public init(scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil) throws(Failure) {
+    /// - Parameters:
+    ///   - traceFile: where to also write every trace event as JSON lines (`MVX_TRACE_FILE`).
+    ///   - operationLogFolder: where the operation log keeps its file (`OperationLog`); nil keeps it
+    ///     in memory. The app passes its cache folder, tests a temporary one.
+    public init(scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil, operationLogFolder: URL? = nil) throws(Failure) {
         self.fixtures = fixtures
         network = NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario)
+        let operationLog = network.makeOperationLog(folder: operationLogFolder)
         let redraw = self.redraw
         traceBuffer = TraceBuffer(onChange: { redraw.signal() })
         var sinks: [any TraceSink] = [traceBuffer]
@@ -55,7 +59,31 @@ public final class AppAssembly {
         } else {
             self.traceFile = nil
         }
+        // Last, so the trace buffer has begun an action before the log traces under it.
+        let logSink = OperationLogSink(log: operationLog)
+        sinks.append(logSink)
         tracer = Tracer(sinks: sinks)
+        logSink.connect(tracer)
+        let redrawOnLog = self.redraw
+        operationLog.onChange = { redrawOnLog.signal() }
+    }
+
+    /// The operation log's folder when nothing else is said: `$XDG_CACHE_HOME/mvx`, else
+    /// `~/.cache/mvx` — nil when it cannot be made or written (the log then stays in memory).
+    public nonisolated static func defaultCacheFolder(environment: [String: String]) -> URL? {
+        let base: URL
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            base = URL(filePath: cache, directoryHint: .isDirectory)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = URL(filePath: home, directoryHint: .isDirectory).appending(path: ".cache", directoryHint: .isDirectory)
+        } else {
+            return nil
+        }
+        let folder = base.appending(path: "mvx", directoryHint: .isDirectory)
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+              FileManager.default.isWritableFile(atPath: folder.path)
+        else { return nil }
+        return folder
     }
 
     /// A registry of `patterns` (all four unless a test wants fewer).

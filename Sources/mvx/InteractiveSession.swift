@@ -46,9 +46,11 @@ struct InteractiveSession {
             if shell.state.shouldQuit { break }
         }
         shell.stop()
+        assembly.network.operationLog?.close()
         session.close()
         // Said once, on the restored terminal, rather than lost in the capture while curses ran.
         if let failure = assembly.traceFile?.failure { StandardError.write("MVX_TRACE_FILE: \(failure)") }
+        if let problem = assembly.network.operationLog?.problem { StandardError.write(problem) }
         return status
     }
 

@@ -17,26 +17,36 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Patterns")
     var patterns: ScreenPatternOptions
 
+    @Option(help: ArgumentHelp(
+        "The cache folder, where the operation log keeps its file (default: $XDG_CACHE_HOME/mvx, else ~/.cache/mvx, when writable).",
+        valueName: "dir"))
+    var cacheDir: String?
+
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
     mutating func run() async throws {
         let scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
+        let folder = cacheDir.map { URL(filePath: $0, directoryHint: .isDirectory) }
+            ?? AppAssembly.defaultCacheFolder(environment: ProcessInfo.processInfo.environment)
         let status = try await Self.runInteractive(
             pattern: patterns.pattern, screen: patterns.screen, screenPatterns: patterns.screenPatterns,
-            scenario: scenario, fixtures: fixtures)
+            scenario: scenario, fixtures: fixtures,
+            cacheFolder: folder)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
-        pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures
+        pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures,
+        cacheFolder: URL?
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
             assembly = try AppAssembly(scenario: scenario, fixtures: fixtures,
-                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"])
+                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"],
+                                       operationLogFolder: cacheFolder)
         } catch {
             throw ValidationError(error.description)
         }

@@ -43,7 +43,8 @@ final class TmuxSession {
     private var closed = false
 
     /// Starts `command` in a new detached session of `width`×`height` cells. The program sees
-    /// only a small fixed environment (PATH, HOME, LANG=C.UTF-8, TERM) plus `environment`,
+    /// only a small fixed environment (PATH, HOME, LANG=C.UTF-8, TERM, XDG_CACHE_HOME in the
+    /// session's folder) plus `environment`,
     /// minus the names in `unset`.
     init(command: [String], width: Int = 80, height: Int = 24,
          environment: [String: String] = [:], unset: Set<String> = []) throws {
@@ -60,6 +61,8 @@ final class TmuxSession {
             "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp",
             "LANG": "C.UTF-8",
             "TERM": Self.defaultTerm,
+            // The operation log's default folder, private to the session: a test never writes to ~/.cache.
+            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
         ]
         variables.merge(environment) { _, new in new }
         for key in unset { variables.removeValue(forKey: key) }

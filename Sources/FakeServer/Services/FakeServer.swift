@@ -1,7 +1,7 @@
 import Networking
 import Tracing
 
-/// The four fake backends behind one `Transport`: rent, new homes, second-hand and person. Like a
+/// The fake backends behind one `Transport`: rent, new homes, second-hand, person and log. Like a
 /// real server it checks each request's signature with the service's own secret, pages results
 /// and answers raw JSON bytes; like a real network it takes time and sometimes fails, as the live
 /// scenario says. Each request's luck comes from (seed, API, canonical parameters, attempt), so
@@ -9,6 +9,7 @@ import Tracing
 public struct FakeServer: Transport {
     private let listings: [String: ListingService]
     private let people: PersonService
+    private let logs = LogService()
     /// The secrets the server checks against, per service id (its own copy, as a server would hold).
     private let secrets: [String: String]
     /// The live scenario, read on every request: what the network inspector's controls change.
@@ -60,8 +61,14 @@ public struct FakeServer: Transport {
         }
         if let service = listings[request.method] { return service.respond(to: request.parameters) }
         if request.method == PersonAPI().method { return people.respond(to: request.parameters) }
+        if request.method == OperationLog.method { return logs.respond(to: request.parameters) }
         return Array("{\"error\":\"unknown method \(request.method)\"}".utf8)
     }
+
+    /// The operation-log entry ids the log service has taken, each once, in the order they came.
+    public var loggedEntryIDs: [String] { logs.receivedIDs }
+    /// How many `log.batch` requests reached the log service (duplicates included).
+    public var logBatchCount: Int { logs.batchCount }
 
     private func wait(_ duration: Duration) async throws(APIError) {
         if duration > .zero {

@@ -18,6 +18,8 @@ public final class NetworkEnvironment {
     public let monitor: RequestMonitor
     /// The recent calls to managers made here and what became of them (the network inspector's list).
     public let journal: RequestJournal
+    /// The user's actions, sent to the log service in batches; nil until `makeOperationLog(folder:)`.
+    public private(set) var operationLog: OperationLog?
 
     /// An environment sending through `transport`, timed by `clock`.
     public convenience init(
@@ -38,6 +40,10 @@ public final class NetworkEnvironment {
         self.interceptors = interceptors
         self.monitor = RequestMonitor(sleepers: clock.sleepers)
         self.journal = RequestJournal()
+    }
+
+    func setOperationLog(_ log: OperationLog) {
+        operationLog = log
     }
 
     /// A landing point for one screen module; call `cancelAll()` on it when the module goes away.

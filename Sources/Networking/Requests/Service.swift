@@ -24,8 +24,11 @@ public struct Service: Sendable, Hashable {
     /// The person service.
     public static let person = Service(id: "person", baseURL: "https://people.api.mvx-fake.dev/v1", secret: "person-9e6d27")
 
+    /// The log service the operation log sends its batches to.
+    public static let log = Service(id: "log", baseURL: "https://log.api.mvx-fake.dev/v1", secret: "log-3c81f0")
+
     /// Every known service.
-    public static let all: [Service] = [.rent, .newHomes, .secondHand, .person]
+    public static let all: [Service] = [.rent, .newHomes, .secondHand, .person, .log]
 
     /// The service that serves one kind of listing.
     public static func listings(_ kind: ListingKind) -> Service {

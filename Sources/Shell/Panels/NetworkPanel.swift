@@ -172,6 +172,11 @@ struct NetworkPanel: ShellPanel, Equatable {
         let armed = scenario.nextFailure
         let rates = scenario.failureRates.total
         func keys(_ commands: PanelCommand...) -> String { Keymap.keys(for: commands, in: id) }
+        // The operation log's queue and batches, when the app keeps one (headless sessions do not).
+        let logLines = network.operationLog.map { log in
+            [line("", "op log", Self.queueText(of: log), log.problem == nil ? ShellTheme.detail : ShellTheme.notice),
+             line("", "batches", Self.batchesText(of: log), ShellTheme.detail)]
+        } ?? []
         return [
             line(keys(.stepLatency(up: true)), "latency", Self.describe(scenario.latency)),
             line(keys(.toggleOffline), "offline", scenario.offline ? "on · requests fail" : "off",
@@ -181,7 +186,7 @@ struct NetworkPanel: ShellPanel, Equatable {
             line(keys(.emptyCache), "cache", cached == 0 ? "empty" : "\(cached) entr\(cached == 1 ? "y" : "ies")"),
             line("", "random", (rates == 0 ? "no failures" : "\(Self.percent(rates)) fail") + " · seed \(scenario.seed)",
                  ShellTheme.detail),
-        ]
+        ] + logLines
     }
 
     @MainActor
@@ -297,6 +302,28 @@ struct NetworkPanel: ShellPanel, Equatable {
     // MARK: - Formatting (static: tested on their own)
 
     /// `50–400 ms`, `120 ms`, `0 ms`, `0.8–6.4 s`.
+    /// `7 waiting · 30 queued · on disk`: the entries not yet sent, and where they are kept.
+    @MainActor
+    static func queueText(of log: OperationLog) -> String {
+        let queued = log.unsentCount - log.waiting.count
+        let place = log.problem == nil ? (log.fileURL == nil ? "in memory" : "on disk") : "in memory (disk failed)"
+        return "\(log.waiting.count) waiting" + (queued == 0 ? "" : " · \(queued) queued") + " · \(place)"
+    }
+
+    /// The last batches, newest first: `#2 30 sent · #1 7 leftover sent`.
+    @MainActor
+    static func batchesText(of log: OperationLog) -> String {
+        guard !log.batches.isEmpty else { return "none yet · \(OperationLog.batchSize) entries a batch" }
+        return log.batches.suffix(3).reversed().map { batch in
+            let status = switch batch.status {
+            case .sending: "sending"
+            case .sent(_, let duplicates): duplicates == 0 ? "sent" : "sent (\(duplicates) already there)"
+            case .failed: "failed, kept"
+            }
+            return "#\(batch.number) \(batch.count)\(batch.isLeftover ? " leftover" : "") \(status)"
+        }.joined(separator: " · ")
+    }
+
     static func describe(_ range: ClosedRange<Duration>) -> String {
         let lower = milliseconds(range.lowerBound), upper = milliseconds(range.upperBound)
         if upper >= 1000 {

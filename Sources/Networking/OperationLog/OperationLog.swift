@@ -1,0 +1,197 @@
+import Foundation
+import PatternVocabulary
+import Tracing
+
+/// casatwy's fire-and-forget log: every user action becomes an entry, and the network layer sends
+/// them to the log service in batches of `batchSize`, never one request per action. No screen
+/// module knows it exists; the composition root hands it each action's label.
+///
+/// Rules: an entry is written to disk (when there is a folder) before it is queued; a batch goes
+/// when `batchSize` entries are waiting, and a partial batch waits — for more actions, or for the
+/// next launch, which sends what an earlier run left first (in batches of up to `batchSize`). One
+/// request at a time; a failed batch stays at the head of the queue and is tried again with the
+/// next action. A disk that cannot be written is reported once (`problem`) and the log goes on in
+/// memory.
+@MainActor
+public final class OperationLog {
+    /// Entries per batch.
+    public nonisolated static let batchSize = 30
+    /// The log service's API method.
+    public nonisolated static let method = "log.batch"
+    /// Batches the inspector keeps.
+    static let batchHistory = 20
+
+    /// Recorded, not yet in a batch.
+    public private(set) var waiting: [OperationLogEntry] = []
+    /// Batches queued or sending, oldest first (the first may be in flight).
+    public private(set) var queued: [[OperationLogEntry]] = []
+    /// The last batches sent or tried, oldest first.
+    public private(set) var batches: [OperationLogBatch] = []
+    /// Why entries are no longer kept on disk, said once; nil while the disk is fine.
+    public private(set) var problem: String?
+    /// What launch found wrong with the old file, if anything (it was replaced).
+    public let fileNote: String?
+    /// The file the entries are kept in, nil when in memory only.
+    public var fileURL: URL? { file?.url }
+    /// Called after every change (an entry, a batch sent or failed): the inspector redraws.
+    public var onChange: (@MainActor () -> Void)?
+
+    private var file: OperationLogFile?
+    private let transport: any Transport
+    private let monitor: RequestMonitor
+    private let makeID: @Sendable () -> String
+    private var leftoverBatches: Int
+    private var sending = false
+    private var started = false
+    private var nextBatchNumber = 1
+
+    /// - Parameters:
+    ///   - folder: where the file lives; nil keeps entries in memory only. A folder that cannot be
+    ///     written is reported in `problem` and the log goes on in memory.
+    ///   - transport: where batches go (the environment's).
+    ///   - makeID: each entry's unique id (tests inject a counter).
+    init(folder: URL?, transport: any Transport, monitor: RequestMonitor,
+         makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+        self.transport = transport
+        self.monitor = monitor
+        self.makeID = makeID
+        var leftovers: [OperationLogEntry] = []
+        var note: String?
+        if let folder {
+            do {
+                let (file, contents) = try OperationLogFile.open(in: folder)
+                self.file = file
+                leftovers = contents.leftovers
+                note = contents.note
+            } catch {
+                problem = "the operation log cannot be kept in \(folder.path) (\(Self.reason(error))); it stays in memory"
+            }
+        }
+        fileNote = note
+        queued = stride(from: 0, to: leftovers.count, by: Self.batchSize).map {
+            Array(leftovers[$0..<min(leftovers.count, $0 + Self.batchSize)])
+        }
+        leftoverBatches = queued.count
+    }
+
+    /// Entries not yet acknowledged by the service: waiting plus queued.
+    public var unsentCount: Int { waiting.count + queued.reduce(0) { $0 + $1.count } }
+
+    /// Sends what an earlier run left, first. The first `record` calls it (the app's first action,
+    /// building the first screen, comes at launch), so the leftovers go before anything new.
+    public func start() {
+        guard !started else { return }
+        started = true
+        if let fileNote { trace(.network, self, "the old log file: \(fileNote)") }
+        guard !queued.isEmpty else { return }
+        trace(.network, self, "\(queued.reduce(0) { $0 + $1.count }) entries left from the last run")
+        sendNext()
+    }
+
+    /// Stops keeping the log on disk and gives the folder to the next run (as the process's end
+    /// would): what is unsent stays in the file for it. Entries recorded later stay in memory.
+    public func close() {
+        file?.close()
+        file = nil
+    }
+
+    /// Records one user action: on disk, then waiting; the `batchSize`-th waiting entry queues a batch.
+    public func record(_ action: TraceAction) {
+        start()
+        let entry = OperationLogEntry(id: makeID(), action: action.label, pattern: action.pattern)
+        keepOnDisk { try $0.append(entry) }
+        waiting.append(entry)
+        if waiting.count >= Self.batchSize {
+            queued.append(waiting)
+            waiting = []
+            trace(.network, self, "\(Self.batchSize) entries queued as a batch")
+        }
+        onChange?()
+        sendNext()
+    }
+
+    private func sendNext() {
+        guard !sending, let batch = queued.first else { return }
+        sending = true
+        let isLeftover = leftoverBatches > 0
+        let number = nextBatchNumber
+        nextBatchNumber += 1
+        note(OperationLogBatch(number: number, count: batch.count, isLeftover: isLeftover, status: .sending))
+        let request = RequestSigner.sign(
+            service: .log, method: Self.method,
+            parameters: CanonicalParameters(["entries": String(decoding: JSONValue.array(batch.map(\.json)).serialized, as: UTF8.self)]),
+            attempt: 0)
+        let transport = transport
+        monitor.requestStarted()
+        Task {
+            defer { monitor.requestEnded() }
+            let status: OperationLogBatch.Status
+            do {
+                let reply = try JSONValue(parsing: try await transport.send(request))
+                status = .sent(accepted: Int(reply["accepted"]?.numberValue ?? 0),
+                               duplicates: Int(reply["duplicates"]?.numberValue ?? 0))
+            } catch let error as APIError {
+                status = .failed(error.userMessage)
+            } catch {
+                status = .failed("the log service's reply was not JSON")
+            }
+            finish(batch, number: number, isLeftover: isLeftover, status: status)
+        }
+    }
+
+    private func finish(_ batch: [OperationLogEntry], number: Int, isLeftover: Bool, status: OperationLogBatch.Status) {
+        sending = false
+        note(OperationLogBatch(number: number, count: batch.count, isLeftover: isLeftover, status: status))
+        switch status {
+        case .sent(let accepted, let duplicates):
+            keepOnDisk { try $0.acknowledge(batch.map(\.id)) }
+            queued.removeFirst()
+            if isLeftover { leftoverBatches -= 1 }
+            trace(.network, self, "\(isLeftover ? "leftover " : "")batch #\(number) of \(batch.count) sent: "
+                + "\(accepted) accepted, \(duplicates) duplicates")
+            sendNext()
+        case .failed(let reason):
+            // Tried again with the next action: no timer, so nothing happens behind the user's back.
+            trace(.network, self, "batch #\(number) of \(batch.count) failed: \(reason); kept for the next action")
+        case .sending:
+            break
+        }
+        onChange?()
+    }
+
+    private func note(_ batch: OperationLogBatch) {
+        if let index = batches.lastIndex(where: { $0.number == batch.number }) {
+            batches[index] = batch
+        } else {
+            batches.append(batch)
+            if batches.count > Self.batchHistory { batches.removeFirst(batches.count - Self.batchHistory) }
+        }
+    }
+
+    /// Runs a write; the first failure is reported and the file dropped: memory from then on.
+    private func keepOnDisk(_ write: (OperationLogFile) throws -> Void) {
+        guard let file else { return }
+        do {
+            try write(file)
+        } catch {
+            self.file = nil
+            problem = "the operation log could not be written to \(file.url.path) (\(Self.reason(error))); it stays in memory"
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let failure = error as? OperationLogFile.Failure { return failure.description }
+        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
+
+extension NetworkEnvironment {
+    /// Makes the environment's operation log (kept in `folder`, or in memory when nil) and keeps it
+    /// in `operationLog`. Call once, from the composition root.
+    @discardableResult
+    public func makeOperationLog(folder: URL?, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) -> OperationLog {
+        let log = OperationLog(folder: folder, transport: transport, monitor: monitor, makeID: makeID)
+        setOperationLog(log)
+        return log
+    }
+}

@@ -1,0 +1,46 @@
+/// One user action as the operation log keeps it: what was done, in which pattern, under an id
+/// unique across runs, so the log service can tell a re-sent entry from a new one.
+public struct OperationLogEntry: Sendable, Hashable, Codable {
+    /// Unique across runs (a UUID unless a test injects its own): the key the server de-duplicates by.
+    public var id: String
+    /// The trace's label of the action, e.g. `Enter on [Show greeting]`.
+    public var action: String
+    /// The pattern on show (`MVC`…), or empty.
+    public var pattern: String
+
+    public init(id: String, action: String, pattern: String) {
+        self.id = id
+        self.action = action
+        self.pattern = pattern
+    }
+
+    /// The entry as the log service reads it.
+    public var json: JSONValue {
+        .object(["id": .string(id), "action": .string(action), "pattern": .string(pattern)])
+    }
+}
+
+/// One batch the operation log sent (or tried to): what the network inspector lists.
+public struct OperationLogBatch: Sendable, Hashable {
+    /// Counts from 1 in this run.
+    public var number: Int
+    public var count: Int
+    /// Entries left over from an earlier run, sent at launch.
+    public var isLeftover: Bool
+    public var status: Status
+
+    public enum Status: Sendable, Hashable {
+        case sending
+        /// The service took it: `accepted` new entries, `duplicates` it already had.
+        case sent(accepted: Int, duplicates: Int)
+        /// The request failed; the entries stay queued and go again with the next action.
+        case failed(String)
+    }
+
+    public init(number: Int, count: Int, isLeftover: Bool, status: Status) {
+        self.number = number
+        self.count = count
+        self.isLeftover = isLeftover
+        self.status = status
+    }
+}

@@ -29,6 +29,7 @@ struct MVPListingsPresenterTests {
             everShown += rows
         }
         func showFooter(_ text: String?) { footer = text }
+        func showNetworkBanner(_ text: String) {}
     }
 
     /// Records where the presenter asked to go.
@@ -48,7 +49,9 @@ struct MVPListingsPresenterTests {
     /// The presenter with the feeds `ListingsBuilder` would give it.
     func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
         let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
-        return ListingsPresenter(view: view, appState: appState, feeds: feeds, router: router)
+        return ListingsPresenter(
+            view: view, appState: appState, feeds: feeds, router: router,
+            networkStatus: network.environment.makeNetworkStatus())
     }
 
     @Test("the first page: loading status, then rows formatted as strings, first row selected")

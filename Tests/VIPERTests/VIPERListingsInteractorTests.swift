@@ -17,7 +17,8 @@ struct VIPERListingsInteractorTests {
     private func makeInteractor(_ network: NetworkEnvironment) -> (ListingsInteractor, LandingPoint) {
         let landingPoint = network.makeLandingPoint("test")
         let interactor = ListingsInteractor(
-            appState: appState, feeds: ListingsFeedFactory.makeFeeds(network: network, landingPoint: landingPoint))
+            appState: appState, feeds: ListingsFeedFactory.makeFeeds(network: network, landingPoint: landingPoint),
+            networkStatus: network.makeNetworkStatus())
         interactor.output = output
         return (interactor, landingPoint)
     }
@@ -186,7 +187,7 @@ struct VIPERListingsInteractorTests {
     @Test("an empty source loads no rows (a fake feed stands in for the network)")
     func emptySource() async {
         let feeds = Dictionary(uniqueKeysWithValues: ListingSource.allCases.map { ($0, EmptyFeed() as any ListingsFeed) })
-        let interactor = ListingsInteractor(appState: appState, feeds: feeds)
+        let interactor = ListingsInteractor(appState: appState, feeds: feeds, networkStatus: FakeNetworkStatus())
         interactor.output = output
         interactor.loadListings()
         await output.untilCalls(2)  // the first page arrives from the interactor's own task
@@ -224,6 +225,8 @@ private final class OutputSpy: ListingsInteractorOutput {
     func didLoadFirstPage(_ listings: ListingsData) { (last, calls) = (listings, calls + ["page \(listings.items.count)"]) }
     func didFailToLoad(message: String) { calls.append("failed \(message)") }
     func didStartLoadingMore() { calls.append("loading more") }
+    /// Not recorded: these tests are about loading (the greeting's tests cover the network type).
+    func didProvideNetworkType(_ networkType: NetworkType) {}
     func didLoadMore(_ listings: ListingsData) { (last, calls) = (listings, calls + ["more \(listings.items.count)"]) }
     func didFailToLoadMore(message: String) { calls.append("more failed \(message)") }
     func didOpenListing(_ listing: SelectedListingData) { opened = listing }

@@ -29,6 +29,8 @@ public enum PanelCommand: Hashable, Sendable {
     // The network inspector's controls.
     case stepLatency(up: Bool)
     case toggleOffline
+    /// The next network type: Wi-Fi → 4G → 3G → 2G → offline → Wi-Fi.
+    case cycleNetworkType
     case cycleFailureKind
     case toggleFailNext
     case emptyCache
@@ -104,7 +106,7 @@ public enum Keymap {
             keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(
-            keys: "n", label: nil, help: "network inspector: requests, latency, offline, fail next, cache",
+            keys: "n", label: nil, help: "network inspector: requests, network type, latency, offline, fail next, cache",
             commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
             keys: "s", label: nil, help: "source: the code behind each trace line, ↑↓ to step through",
@@ -138,6 +140,7 @@ public enum Keymap {
             scope: .panel(.network), keys: "+ -", label: "latency",
             panelCommands: [.character("+"): .stepLatency(up: true), .character("="): .stepLatency(up: true),
                             .character("-"): .stepLatency(up: false)]),
+        KeyBinding(scope: .panel(.network), keys: "t", label: "network", panelCommands: [.character("t"): .cycleNetworkType]),
         KeyBinding(scope: .panel(.network), keys: "o", label: "offline", panelCommands: [.character("o"): .toggleOffline]),
         KeyBinding(scope: .panel(.network), keys: "k", label: "kind", panelCommands: [.character("k"): .cycleFailureKind]),
         KeyBinding(scope: .panel(.network), keys: "f", label: "fail next", panelCommands: [.character("f"): .toggleFailNext]),

@@ -14,6 +14,8 @@ extension PanelID {
 public enum NetworkControl: Equatable, Sendable {
     case stepLatency(up: Bool)
     case toggleOffline
+    /// The fake device moves to this network type (the network layer posts the change).
+    case switchNetworkType(NetworkType)
     /// Arms a one-shot failure of this kind, or disarms the armed one.
     case toggleFailNext(FailureKind)
     /// A failure is armed: it becomes one of this kind.
@@ -63,6 +65,7 @@ struct NetworkPanel: ShellPanel, Equatable {
         switch Keymap.command(for: key, in: id) {
         case .stepLatency(let up)?: control = .stepLatency(up: up)
         case .toggleOffline?: control = .toggleOffline
+        case .cycleNetworkType?: control = .switchNetworkType(Self.networkType(after: context.network.networkTypeNotifier.current))
         case .toggleFailNext?: control = .toggleFailNext(failureKind)
         case .emptyCache?: control = .emptyCache
         case .cycleFailureKind?:
@@ -76,6 +79,12 @@ struct NetworkPanel: ShellPanel, Equatable {
         default: return .passOn
         }
         return .effect(.network(control, key: key))
+    }
+
+    /// The type `t` moves to: one step down the list, offline wrapping round to Wi-Fi.
+    static func networkType(after type: NetworkType) -> NetworkType {
+        let types = NetworkType.allCases
+        return types[((types.firstIndex(of: type) ?? 0) + 1) % types.count]
     }
 
     @MainActor
@@ -104,9 +113,17 @@ struct NetworkPanel: ShellPanel, Equatable {
                 trace(.network, Self.self, "latency \(describe(old)) → \(describe(scenario.current.latency))")
             }
         case .toggleOffline:
+            // Offline is a network type: going offline or back posts the change like `t` does.
+            let current = scenario.current
+            let type = current.offline ? current.networkTypeBeforeOffline : .offline
             action {
-                scenario.offline.toggle()
-                trace(.network, Self.self, scenario.offline ? "offline: every request fails at once" : "online")
+                trace(.network, Self.self, type.isOnline ? "online" : "offline: every request fails at once")
+                network.switchNetworkType(to: type)
+            }
+        case .switchNetworkType(let type):
+            action {
+                trace(.network, Self.self, "network type → \(type.rawValue)")
+                network.switchNetworkType(to: type)
             }
         case .toggleFailNext(let kind):
             action {
@@ -174,6 +191,8 @@ struct NetworkPanel: ShellPanel, Equatable {
         func keys(_ commands: PanelCommand...) -> String { Keymap.keys(for: commands, in: id) }
         return [
             line(keys(.stepLatency(up: true)), "latency", Self.describe(scenario.latency)),
+            line(keys(.cycleNetworkType), "network", scenario.networkType.rawValue,
+                 scenario.networkType == .wifi ? .plain : ShellTheme.notice),
             line(keys(.toggleOffline), "offline", scenario.offline ? "on · requests fail" : "off",
                  scenario.offline ? ShellTheme.networkFailed : .plain),
             line(keys(.cycleFailureKind, .toggleFailNext), "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",

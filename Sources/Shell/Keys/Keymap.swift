@@ -106,7 +106,7 @@ public enum Keymap {
             keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(
-            keys: "n", label: nil, help: "network inspector: requests, network type, latency, offline, fail next, cache",
+            keys: "n", label: nil, help: "network inspector: requests, network type, latency, failures",
             commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
             keys: "s", label: nil, help: "source: the code behind each trace line, ↑↓ to step through",

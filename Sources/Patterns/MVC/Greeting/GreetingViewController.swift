@@ -48,7 +48,7 @@ final class GreetingViewController: ViewController {
         formView.firstNameField.delegate = self
         formView.lastNameField.delegate = self
         formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapShowGreeting)
-        formView.showNetworkBanner(networkStatus.networkType.banner)
+        showBanner(for: networkStatus.networkType)
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
         networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
@@ -96,8 +96,13 @@ final class GreetingViewController: ViewController {
     /// retry of a failed load when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.controller, self, "network type → \(change.new.rawValue)")
-        formView.showNetworkBanner(change.new.banner)
+        showBanner(for: change.new)
         if change.cameBack { didRequestRetry() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        formView.showNetworkBanner(networkType.banner)
     }
 
     // MARK: - Loading

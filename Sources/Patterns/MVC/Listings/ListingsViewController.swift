@@ -57,7 +57,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
-        listingsView.showNetworkBanner(networkStatus.networkType.banner)
+        showBanner(for: networkStatus.networkType)
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
         networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
@@ -147,8 +147,13 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// retry of a failed load when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.controller, self, "network type → \(change.new.rawValue)")
-        listingsView.showNetworkBanner(change.new.banner)
+        showBanner(for: change.new)
         if change.cameBack, loadFailed { refresh() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        listingsView.showNetworkBanner(networkType.banner)
     }
 
     // MARK: - Private: loading

@@ -53,7 +53,7 @@ final class GreetingPresenter: GreetingViewPresenter {
     func viewWillAppear() {
         trace(.presenter, self, "names from the model")
         view?.showNames(firstName: appState.person.firstName, lastName: appState.person.lastName)
-        view?.showNetworkBanner(networkStatus.networkType.banner)
+        showBanner(for: networkStatus.networkType)
         // Only the placeholder is loaded; names from the service or typed by the user are known.
         if appState.personOrigin == .placeholder { loadPerson() }
     }
@@ -88,8 +88,13 @@ final class GreetingPresenter: GreetingViewPresenter {
     /// network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.presenter, self, "network type → \(change.new.rawValue)")
-        view?.showNetworkBanner(change.new.banner)
+        showBanner(for: change.new)
         if change.cameBack { didRequestRetry() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        view?.showNetworkBanner(networkType.banner)
     }
 
     // MARK: - Loading

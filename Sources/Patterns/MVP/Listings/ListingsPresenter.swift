@@ -71,7 +71,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     func viewDidLoad() {
         trace(.presenter, self, "source \(source.label)")
         view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
-        view?.showNetworkBanner(networkStatus.networkType.banner)
+        showBanner(for: networkStatus.networkType)
         loadFirstPage()
     }
 
@@ -117,8 +117,13 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.presenter, self, "network type → \(change.new.rawValue)")
-        view?.showNetworkBanner(change.new.banner)
+        showBanner(for: change.new)
         if change.cameBack, loadFailed { didRequestRefresh() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        view?.showNetworkBanner(networkType.banner)
     }
 
     // MARK: - Module life

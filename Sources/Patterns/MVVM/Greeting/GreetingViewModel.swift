@@ -38,9 +38,10 @@ final class GreetingViewModel: GreetingViewModelProtocol {
         self.networkStatus = networkStatus
         firstName = Observable(appState.person.firstName)
         lastName = Observable(appState.person.lastName)
-        networkBanner = Observable(networkStatus.networkType.banner)
+        networkBanner = Observable("")
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
         networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
+        publishBanner(for: networkStatus.networkType)
     }
 
     // MARK: Inputs
@@ -88,8 +89,13 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     /// failed load when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.viewModel, self, "network type → \(change.new.rawValue)")
-        networkBanner.value = change.new.banner
+        publishBanner(for: change.new)
         if change.cameBack { retry() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func publishBanner(for networkType: NetworkType) {
+        networkBanner.value = networkType.banner
     }
 
     // MARK: Loading

@@ -52,9 +52,10 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         self.feeds = feeds
         self.networkStatus = networkStatus
         sourceIndex = Observable(ListingSource.allCases.firstIndex(of: appState.listingSource) ?? 0)
-        networkBanner = Observable(networkStatus.networkType.banner)
+        networkBanner = Observable("")
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
         networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
+        publishBanner(for: networkStatus.networkType)
     }
 
     // MARK: Inputs
@@ -123,8 +124,13 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// failed load when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.viewModel, self, "network type → \(change.new.rawValue)")
-        networkBanner.value = change.new.banner
+        publishBanner(for: change.new)
         if change.cameBack, loadFailed { refresh() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func publishBanner(for networkType: NetworkType) {
+        networkBanner.value = networkType.banner
     }
 
     // MARK: Teardown

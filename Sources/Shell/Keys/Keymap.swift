@@ -174,6 +174,16 @@ public enum Keymap {
     }
 
     /// The keys bound to `commands` in a panel, as written in the table: `k f`.
+    /// The first key bound to a shell command (the table's order), if any.
+    static func key(for command: ShellCommand) -> Key? {
+        bindings.lazy.compactMap { binding in binding.commands.first { $0.value == command }?.key }.first
+    }
+
+    /// The first key bound to a panel's command, if any.
+    static func key(for command: PanelCommand, in panel: PanelID) -> Key? {
+        bindings(in: .panel(panel)).lazy.compactMap { binding in binding.panelCommands.first { $0.value == command }?.key }.first
+    }
+
     static func keys(for commands: [PanelCommand], in panel: PanelID) -> String {
         bindings(in: .panel(panel)).filter { binding in commands.contains { binding.panelCommands.values.contains($0) } }
             .map(\.keys).joined(separator: " ")

@@ -87,6 +87,34 @@ struct NetworkPanel: ShellPanel, Equatable {
         return types[((types.firstIndex(of: type) ?? 0) + 1) % types.count]
     }
 
+    /// The keys that bring a replay of the screen's keys from `replayType` (the type a replay of
+    /// the keys recorded so far ends on; Wi-Fi at first) to the network type `control` leaves the
+    /// network on: open the inspector, `t` until that type, close it — and that type. Compare (`c`)
+    /// replays the keys sent to the screen; the shell records these there, so a change of type is
+    /// replayed in every pattern and its last step (the notification and the role that catches it)
+    /// is the action compared. Nil for the other controls.
+    @MainActor
+    static func replayKeys(
+        for control: NetworkControl, from replayType: NetworkType, on network: NetworkEnvironment
+    ) -> (keys: [Key], type: NetworkType)? {
+        let target: NetworkType
+        switch control {
+        case .switchNetworkType(let type): target = type
+        case .toggleOffline:
+            guard let scenario = network.scenario?.current else { return nil }
+            target = scenario.offline ? scenario.networkTypeBeforeOffline : .offline
+        default: return nil
+        }
+        let types = NetworkType.allCases
+        guard let from = types.firstIndex(of: replayType), let to = types.firstIndex(of: target),
+              let toggle = Keymap.key(for: .togglePanel(.network)),
+              let next = Keymap.key(for: .cycleNetworkType, in: .network) else { return nil }
+        // Already there is a whole round: its last step is the change.
+        let distance = (to - from + types.count) % types.count
+        let steps = distance == 0 ? types.count : distance
+        return ([toggle] + Array(repeating: next, count: steps) + [toggle], target)
+    }
+
     @MainActor
     private mutating func moveSelection(newer: Bool, in journal: RequestJournal) {
         let records = journal.records

@@ -48,6 +48,7 @@ public final class GreetingFormView: View {
     }
 
     public override func layoutSubviews() {
-        stack.layout([networkBanner, firstNameField, lastNameField, showGreetingButton, greetingLabel, statusLabel], in: bounds, filling: nil)
+        stack.layout([networkBanner, firstNameField, lastNameField, showGreetingButton, greetingLabel, statusLabel],
+                     in: bounds, filling: nil)
     }
 }

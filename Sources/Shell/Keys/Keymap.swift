@@ -173,17 +173,18 @@ public enum Keymap {
         bindings(in: .panel(panel)).lazy.compactMap { $0.panelCommands[key] }.first
     }
 
-    /// The keys bound to `commands` in a panel, as written in the table: `k f`.
-    /// The first key bound to a shell command (the table's order), if any.
+    /// A key bound to a shell command, if any (compare's replay presses it). Bindings are searched in
+    /// table order; where one binding gives the command several keys, any of them may be returned.
     static func key(for command: ShellCommand) -> Key? {
         bindings.lazy.compactMap { binding in binding.commands.first { $0.value == command }?.key }.first
     }
 
-    /// The first key bound to a panel's command, if any.
+    /// A key bound to a panel's command, if any, found as `key(for:)` finds a shell command's.
     static func key(for command: PanelCommand, in panel: PanelID) -> Key? {
         bindings(in: .panel(panel)).lazy.compactMap { binding in binding.panelCommands.first { $0.value == command }?.key }.first
     }
 
+    /// The keys bound to `commands` in a panel, as written in the table: `k f`.
     static func keys(for commands: [PanelCommand], in panel: PanelID) -> String {
         bindings(in: .panel(panel)).filter { binding in commands.contains { binding.panelCommands.values.contains($0) } }
             .map(\.keys).joined(separator: " ")

@@ -65,7 +65,8 @@ struct NetworkPanel: ShellPanel, Equatable {
         switch Keymap.command(for: key, in: id) {
         case .stepLatency(let up)?: control = .stepLatency(up: up)
         case .toggleOffline?: control = .toggleOffline
-        case .cycleNetworkType?: control = .switchNetworkType(Self.networkType(after: context.network.scenario?.current.networkType ?? .wifi))
+        case .cycleNetworkType?:
+            control = .switchNetworkType(Self.networkType(after: context.network.scenario?.current.networkType ?? .wifi))
         case .toggleFailNext?: control = .toggleFailNext(failureKind)
         case .emptyCache?: control = .emptyCache
         case .cycleFailureKind?:

@@ -19,6 +19,8 @@ public enum Role: String, Sendable, Codable, CaseIterable {
     case network = "Network"
     case reformer = "Reformer"
     case cache = "Cache"
+    /// The network layer's one broadcast, "the network type changed": its post and nothing else.
+    case notification = "Notification"
 
     /// How far from the user this role sits: 0 the view, then the view's partner, then business
     /// roles, then data, then the network. The trace pane indents by it.
@@ -28,7 +30,7 @@ public enum Role: String, Sendable, Codable, CaseIterable {
         case .controller, .presenter, .viewModel, .binding: 1
         case .interactor, .router, .coordinator, .builder: 2
         case .entity, .model: 3
-        case .network, .reformer, .cache: 4
+        case .network, .reformer, .cache, .notification: 4
         }
     }
 }

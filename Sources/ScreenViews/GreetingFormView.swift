@@ -12,15 +12,18 @@ public final class GreetingFormView: View {
     public let greetingLabel = Label(style: Theme.title, numberOfLines: 0)
     /// `Loading names …`, or why they could not be loaded.
     public let statusLabel = Label(style: Theme.dim, numberOfLines: 0)
+    /// The network type's banner ("On 2G — …", "Offline — …"); hidden, taking no row, when empty.
+    public let networkBanner = Label(style: Theme.accent, numberOfLines: 0)
 
     private let stack = VerticalStack(spacing: 1, margin: 1)
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
+        networkBanner.isHidden = true
         for field in [firstNameField, lastNameField] {
             field.titleWidth = 11  // the two boxes start in the same column
         }
-        for view in [firstNameField, lastNameField, showGreetingButton, greetingLabel, statusLabel] {
+        for view in [networkBanner, firstNameField, lastNameField, showGreetingButton, greetingLabel, statusLabel] {
             addSubview(view)
         }
     }
@@ -37,7 +40,15 @@ public final class GreetingFormView: View {
         statusLabel.text = text
     }
 
+    /// Shows the network banner; empty hides it. Every pattern shows the same `NetworkType.banner`.
+    public func showNetworkBanner(_ text: String) {
+        networkBanner.text = text
+        networkBanner.isHidden = text.isEmpty
+        setNeedsLayout()
+    }
+
     public override func layoutSubviews() {
-        stack.layout([firstNameField, lastNameField, showGreetingButton, greetingLabel, statusLabel], in: bounds, filling: nil)
+        stack.layout([networkBanner, firstNameField, lastNameField, showGreetingButton, greetingLabel, statusLabel],
+                     in: bounds, filling: nil)
     }
 }

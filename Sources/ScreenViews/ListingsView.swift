@@ -11,13 +11,16 @@ public final class ListingsView: View {
     public let sourceControl = SegmentedControl(segments: ListingsView.sourceLabels)
     /// `Loading Rent listings …`, `No listings.`, or why they could not be loaded.
     public let statusLabel = Label(style: Theme.dim, numberOfLines: 0)
+    /// The network type's banner ("On 2G — …", "Offline — …"); hidden, taking no row, when empty.
+    public let networkBanner = Label(style: Theme.accent, numberOfLines: 0)
     public let listView = ListView()
 
     private let stack = VerticalStack(spacing: 0, margin: 1)
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        for view in [sourceControl, statusLabel, listView] as [View] { addSubview(view) }
+        networkBanner.isHidden = true
+        for view in [networkBanner, sourceControl, statusLabel, listView] as [View] { addSubview(view) }
     }
 
     /// Shows a status (empty clears it), in the error style when it reports a failure.
@@ -26,7 +29,14 @@ public final class ListingsView: View {
         statusLabel.text = text
     }
 
+    /// Shows the network banner; empty hides it. Every pattern shows the same `NetworkType.banner`.
+    public func showNetworkBanner(_ text: String) {
+        networkBanner.text = text
+        networkBanner.isHidden = text.isEmpty
+        setNeedsLayout()
+    }
+
     public override func layoutSubviews() {
-        stack.layout([sourceControl, statusLabel, listView], in: bounds, filling: listView)
+        stack.layout([networkBanner, sourceControl, statusLabel, listView], in: bounds, filling: listView)
     }
 }

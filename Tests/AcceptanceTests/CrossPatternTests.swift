@@ -1,6 +1,7 @@
 import FakeServer
 import Mediator
 import Model
+import Networking
 import PatternVocabulary
 import Terminal
 import Testing
@@ -27,12 +28,16 @@ enum ScriptStep: Sendable, CustomStringConvertible {
     case wait(Int)
     /// Takes the fake server off the network (or back on), as the inspector's toggle does.
     case offline(Bool)
+    /// The device moves to another network type, as the inspector's `t` does: the fake server takes
+    /// the type's profile and the network layer posts its one notification.
+    case network(NetworkType)
 
     var description: String {
         switch self {
         case .key(let key): "\(key)"
         case .wait(let milliseconds): "wait \(milliseconds)ms"
         case .offline(let offline): offline ? "go offline" : "go online"
+        case .network(let type): "network type \(type.rawValue)"
         }
     }
 }
@@ -69,11 +74,23 @@ enum SlowScripts {
         ("listings: open a row after a failed refresh", .listings,
          [.wait(300), .key(.down), .offline(true), r, .wait(300), .key(.enter), .key(.escape), .offline(false), r,
           .wait(300), .key(.enter)]),
+        // The network type's notification: every screen shows the banner, and the network coming back
+        // retries the failed load (on 2G's slower profile, so the waits are longer).
+        ("greeting: 2G banner, offline, back on Wi-Fi", .greeting,
+         [.network(.cellular2G), .wait(300), .key(.enter), .network(.offline), .network(.wifi), .wait(300)]),
+        ("greeting: a load failed offline is retried when the network is back", .greeting,
+         [.network(.offline), .wait(300), .key(.enter), .network(.cellular3G), .wait(300), .wait(1600), .key(.enter)]),
+        ("listings: a refresh failed offline is retried on 2G", .listings,
+         [.wait(300), .key(.down), .network(.offline), r, .key(.down), .network(.cellular2G), .wait(1600),
+          .wait(6400), .key(.down), .network(.wifi)]),
     ]
 
     /// Text a script must bring on screen at some step in every pattern, so it tests what its name says.
     static let mustShow: [String: String] = [
         "listings: open a row after a failed refresh": "Could not load the listings: No network connection.",
+        "greeting: 2G banner, offline, back on Wi-Fi": "On 2G — slow network, loads take seconds and may time out",
+        "greeting: a load failed offline is retried when the network is back": "Offline — will retry when the network is back",
+        "listings: a refresh failed offline is retried on 2G": "On 2G — slow network",
     ]
 }
 
@@ -113,6 +130,7 @@ struct CrossPatternTests {
                 case .key(let key): await app.press(key)
                 case .wait(let milliseconds): await app.advance(by: .milliseconds(milliseconds))
                 case .offline(let offline): app.network.scenario?.offline = offline
+                case .network(let type): app.network.switchNetworkType(to: type)
                 }
                 shown.append(app.moduleText)
             }
@@ -135,6 +153,37 @@ struct CrossPatternTests {
                 \(pattern.name):
                 \(frames[pattern]![step])
                 """)
+        }
+    }
+
+    /// The roles each pattern gives the network type's notification (one per pattern, as its doc says).
+    static let networkTypeRoles: [PatternID: Role] = [.mvc: .controller, .mvp: .presenter, .mvvm: .viewModel, .viper: .interactor]
+
+    @Test("the network type's notification is posted once and caught once, by the live module's role",
+          arguments: [ScreenID.greeting, .listings])
+    func networkTypeReachesOnlyTheLiveModule(screen: ScreenID) async throws {
+        let app = AcceptanceApp(.mvc, screen)
+        await app.settle()
+        // Every pattern built and torn down once (Tab rebuilds the screen), back to MVC, then each in turn.
+        for pattern in [PatternID.mvp, .mvvm, .viper, .mvc, .mvp, .mvvm, .viper] {
+            await app.press(.tab)
+            try #require(app.shell.state.pattern == pattern)
+            let before = app.events.count
+            // The inspector's t, as a user switches: the change is an action of its own in the trace.
+            await app.press(.character("n"), .character("t"), .character("n"))
+            let new = app.events.dropFirst(before)
+            #expect(new.count { $0.role == .notification } == 1)
+            let caught = new.filter { $0.detail.hasPrefix("network type →") && $0.role != .network }
+            #expect(caught.map(\.role) == [Self.networkTypeRoles[pattern]!], "\(pattern.name): \(caught.map(\.type))")
+            #expect(app.network.networkTypeNotifier.observerCount == 1)
+            let current = app.network.networkTypeNotifier.current
+            if current == .wifi {
+                // No banner on Wi-Fi: the offline one before it is gone.
+                #expect(!app.shows("Offline —"), "\(pattern.name) on Wi-Fi:\n\(app.moduleText)")
+            } else {
+                let banner = current == .offline ? "Offline — will retry" : "On " + current.rawValue
+                #expect(app.shows(banner), "\(pattern.name) on \(current.rawValue):\n\(app.moduleText)")
+            }
         }
     }
 

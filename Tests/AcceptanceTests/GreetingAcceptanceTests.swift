@@ -1,3 +1,4 @@
+import FakeServer
 import Mediator
 import Model
 import Networking
@@ -58,6 +59,22 @@ struct GreetingAcceptanceTests {
         app.network.scenario?.offline = false
         await app.press(.character("r"))
         #expect(!app.shows("Could not load"))
+        #expect(app.appState.personOrigin == .service)
+    }
+
+    @Test("the network type's banner; a load failed offline is retried when the network is back",
+          arguments: PatternsUnderTest.greeting)
+    func networkBackRetries(pattern: PatternID) async {
+        let app = AcceptanceApp(pattern, .greeting, offline: true)
+        await app.settle()
+        #expect(app.shows("Could not load the names"))
+        app.network.switchNetworkType(to: .offline)
+        await app.settle()
+        #expect(app.shows("Offline — will retry when the network is back"))
+        app.network.switchNetworkType(to: .cellular2G)  // no key: the notification alone retries
+        await app.settle()
+        #expect(app.shows("On 2G — slow network, loads take seconds and may time out"))
+        #expect(!app.shows("Offline —") && !app.shows("Could not load"))
         #expect(app.appState.personOrigin == .service)
     }
 

@@ -119,6 +119,22 @@ struct ListingsAcceptanceTests {
         #expect(app.shows(Self.firstRent))
     }
 
+    @Test("the network type's banner; a load failed offline is retried when the network is back",
+          arguments: PatternsUnderTest.listings)
+    func networkBackRetries(pattern: PatternID) async {
+        let app = AcceptanceApp(pattern, .listings, offline: true)
+        await app.settle()
+        #expect(app.shows("Could not load the listings"))
+        app.network.switchNetworkType(to: .offline)
+        await app.settle()
+        #expect(app.shows("Offline — will retry when the network is back"))
+        app.network.switchNetworkType(to: .cellular4G)  // no key: the notification alone retries
+        await app.settle()
+        #expect(app.shows("On 4G"))
+        #expect(!app.shows("Offline —") && !app.shows("Could not load"))
+        #expect(app.shows(Self.firstRent))
+    }
+
     @Test("All merges the three APIs through one reformer", arguments: PatternsUnderTest.listings)
     func all(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings)

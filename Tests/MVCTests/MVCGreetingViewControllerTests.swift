@@ -1,5 +1,7 @@
+import FakeServer
 import Mediator
 import Model
+import Networking
 @testable import MVC
 import Reformers
 import ScreenViews
@@ -23,7 +25,8 @@ struct MVCGreetingViewControllerTests {
     /// The controller over the fake service, on screen in a window; teardown as the builder's.
     private func makeHarness(appState: AppState = AppState()) -> MVCHarness {
         MVCHarness({ [service] context in
-            let controller = GreetingViewController(appState: context.appState, personService: service)
+            let controller = GreetingViewController(
+                appState: context.appState, personService: service, networkStatus: context.network.makeNetworkStatus())
             return HostedScreen(rootViewController: controller) { [weak controller] in controller?.cancelLoading() }
         }, appState: appState)
     }
@@ -146,5 +149,41 @@ struct MVCGreetingViewControllerTests {
         #expect(harness.network.monitor.inFlight == 0)
         #expect(harness.appState.personOrigin == .placeholder)
         #expect(controller == nil)
+    }
+
+    // MARK: - The network type (the one notification)
+
+    @Test("a network type change reaches the controller once: its form shows the banner")
+    func networkTypeBanner() {
+        let harness = makeHarness(appState: AppState(personOrigin: .user))
+        #expect(form(harness).networkBanner.isHidden)
+        harness.network.switchNetworkType(to: .cellular2G)
+        #expect(form(harness).networkBanner.text == "On 2G — slow network, loads take seconds and may time out")
+        #expect(harness.render().contains("On 2G — slow network"))
+        harness.network.switchNetworkType(to: .wifi)
+        #expect(form(harness).networkBanner.isHidden)
+        #expect(harness.network.networkTypeNotifier.observerCount == 1)
+    }
+
+    @Test("when the network is back, a failed load is retried")
+    func networkBackRetries() async {
+        let harness = makeHarness()
+        await reply(.failure(Self.offline), in: harness)
+        harness.network.switchNetworkType(to: .offline)
+        #expect(form(harness).networkBanner.text == "Offline — will retry when the network is back")
+        #expect(service.requestedIDs.count == 1)
+        harness.network.switchNetworkType(to: .cellular3G)
+        #expect(service.requestedIDs.count == 2)
+        #expect(form(harness).statusLabel.text == "Loading names …")
+    }
+
+    @Test("after teardown the controller hears no change, and the notifier keeps no observer")
+    func noDeliveryAfterTeardown() {
+        let harness = makeHarness(appState: AppState(personOrigin: .user))
+        let form = form(harness)
+        harness.tearDown()
+        #expect(harness.network.networkTypeNotifier.observerCount == 0)
+        harness.network.switchNetworkType(to: .cellular2G)
+        #expect(form.networkBanner.isHidden)
     }
 }

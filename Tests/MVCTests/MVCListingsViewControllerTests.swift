@@ -179,6 +179,23 @@ struct MVCListingsViewControllerTests {
         #expect(harness.network.monitor.inFlight == 0)  // nothing more to ask for
     }
 
+    @Test("the network type: the banner; a page failed offline is refreshed when the network is back; none after teardown")
+    func networkType() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, offline: true)
+        await harness.settle()
+        #expect(status(harness) == "Could not load the listings: No network connection. Press r to retry.")
+        let view = listingsView(harness)
+        harness.network.switchNetworkType(to: .offline)
+        #expect(view.networkBanner.text == "Offline — will retry when the network is back")
+        harness.network.switchNetworkType(to: .cellular4G)
+        await harness.settle()
+        #expect(view.networkBanner.text == "On 4G")
+        #expect(cells(harness).count == 20 && status(harness) == "")
+        harness.tearDown()
+        harness.network.switchNetworkType(to: .cellular2G)
+        #expect(view.networkBanner.text == "On 4G", "no delivery after teardown")
+    }
+
     @Test("a failed next page says why and keeps the rows; reaching the end again retries")
     func pagingFailure() async throws {
         let harness = MVCHarness(ListingsBuilder.build)

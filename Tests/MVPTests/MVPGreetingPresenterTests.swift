@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import TestSupport
 import Testing
@@ -15,10 +16,12 @@ struct MVPGreetingPresenterTests {
         var names: (first: String, last: String)?
         var greeting: (text: String, isError: Bool)?
         var statuses: [(text: String, isError: Bool)] = []
+        var banners: [String] = []
 
         func showNames(firstName: String, lastName: String) { names = (firstName, lastName) }
         func showGreeting(_ text: String, isError: Bool) { greeting = (text, isError) }
         func showStatus(_ text: String, isError: Bool) { statuses.append((text, isError)) }
+        func showNetworkBanner(_ text: String) { banners.append(text) }
     }
 
     static let liuQian = Person(id: "david-blaine", firstName: "谦", lastName: "刘")
@@ -26,9 +29,13 @@ struct MVPGreetingPresenterTests {
 
     let view = SpyGreetingView()
     private let service = FakePersonService()
+    /// The network layer's notifier itself: the presenter observes it through a real status.
+    private let notifier = NetworkTypeNotifier()
 
     func makePresenter(appState: AppState = AppState()) -> GreetingPresenter {
-        GreetingPresenter(view: view, appState: appState, personService: service)
+        GreetingPresenter(
+            view: view, appState: appState, personService: service,
+            networkStatus: NotifierNetworkStatus(notifier: notifier))
     }
 
     @Test("appear: shows the model's names, loads the placeholder person, clears the status")
@@ -135,9 +142,50 @@ struct MVPGreetingPresenterTests {
     func viewIsWeak() throws {
         var view: SpyGreetingView? = SpyGreetingView()
         weak let weakView = view
-        let presenter = GreetingPresenter(view: view!, appState: AppState(), personService: service)
+        let presenter = GreetingPresenter(
+            view: view!, appState: AppState(), personService: service, networkStatus: FakeNetworkStatus())
         view = nil
         #expect(weakView == nil)
         presenter.didTapShowGreeting()  // talks to nobody, and does not crash
+    }
+
+    // MARK: - The network type (the one notification)
+
+    @Test("a network type change reaches the presenter once: the view shows its banner")
+    func networkTypeBanner() throws {
+        let presenter = makePresenter(appState: AppState(personOrigin: .user))
+        presenter.viewWillAppear()
+        #expect(view.banners == [""])
+        notifier.post(.cellular2G)
+        #expect(view.banners == ["", "On 2G — slow network, loads take seconds and may time out"])
+        notifier.post(.offline)
+        #expect(view.banners.last == "Offline — will retry when the network is back")
+        #expect(view.banners.count == 3)
+    }
+
+    @Test("when the network is back, a failed load is retried; a change while online retries nothing")
+    func networkBackRetries() async throws {
+        let presenter = makePresenter()
+        presenter.viewWillAppear()
+        service.reply(.failure(Self.offline))
+        await presenter.loadTask?.value
+        notifier.post(.offline)
+        #expect(service.requestedIDs.count == 1)
+        notifier.post(.cellular3G)
+        #expect(service.requestedIDs.count == 2)
+        #expect(view.statuses.last?.text == "Loading names …")
+        notifier.post(.cellular2G)  // online to online: not "back"
+        #expect(service.requestedIDs.count == 2)
+    }
+
+    @Test("after teardown the presenter hears no change, and the notifier keeps no observer")
+    func noDeliveryAfterTeardown() throws {
+        let presenter = makePresenter(appState: AppState(personOrigin: .user))
+        presenter.viewWillAppear()
+        #expect(notifier.observerCount == 1)
+        presenter.cancelLoading()
+        #expect(notifier.observerCount == 0)
+        notifier.post(.cellular2G)
+        #expect(view.banners == [""])
     }
 }

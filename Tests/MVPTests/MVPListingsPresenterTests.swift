@@ -29,6 +29,8 @@ struct MVPListingsPresenterTests {
             everShown += rows
         }
         func showFooter(_ text: String?) { footer = text }
+        var banners: [String] = []
+        func showNetworkBanner(_ text: String) { banners.append(text) }
     }
 
     /// Records where the presenter asked to go.
@@ -48,7 +50,9 @@ struct MVPListingsPresenterTests {
     /// The presenter with the feeds `ListingsBuilder` would give it.
     func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
         let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
-        return ListingsPresenter(view: view, appState: appState, feeds: feeds, router: router)
+        return ListingsPresenter(
+            view: view, appState: appState, feeds: feeds, router: router,
+            networkStatus: network.environment.makeNetworkStatus())
     }
 
     @Test("the first page: loading status, then rows formatted as strings, first row selected")
@@ -130,6 +134,24 @@ struct MVPListingsPresenterTests {
         presenter.didReachLastRow()
         await network.settle()
         #expect(view.rows.count == 40)
+    }
+
+    @Test("the network type: the banner; a page failed offline is refreshed when the network is back; none after teardown")
+    func networkType() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        network.environment.switchNetworkType(to: .offline)  // before the screen is built: no change to hear
+        let presenter = makePresenter(network)
+        presenter.viewDidLoad()
+        await network.settle()
+        #expect(view.banners == ["Offline — will retry when the network is back"])
+        #expect(view.status.isError && view.rows.isEmpty)
+        network.environment.switchNetworkType(to: .cellular4G)
+        await network.settle()
+        #expect(view.banners.last == "On 4G")
+        #expect(view.rows.count == 20 && view.status.text == "")
+        presenter.cancelLoading()
+        network.environment.switchNetworkType(to: .cellular2G)
+        #expect(view.banners.count == 2, "no delivery after teardown")
     }
 
     @Test("an empty source says so")

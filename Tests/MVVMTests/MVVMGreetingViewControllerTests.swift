@@ -15,6 +15,7 @@ struct MVVMGreetingViewControllerTests {
         let lastName = Observable("Lovelace")
         let greeting = Observable(DisplayText.empty)
         let status = Observable(DisplayText.empty)
+        let networkBanner = Observable("")
         private(set) var inputs: [String] = []
 
         func viewWillAppear() { inputs.append("viewWillAppear") }

@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import TestSupport
 import Testing
@@ -14,9 +15,11 @@ struct MVVMGreetingViewModelTests {
     static let offline = LoadFailure.failed(userMessage: "No network connection.", shortName: "no network")
 
     private let service = FakePersonService()
+    /// The network layer's notifier itself: the view model observes it through a real status.
+    private let notifier = NetworkTypeNotifier()
 
     func makeViewModel(appState: AppState = AppState()) -> GreetingViewModel {
-        GreetingViewModel(appState: appState, personService: service)
+        GreetingViewModel(appState: appState, personService: service, networkStatus: NotifierNetworkStatus(notifier: notifier))
     }
 
     @Test("appear: publishes the model's names, loads the placeholder person, clears the status")
@@ -135,5 +138,51 @@ struct MVVMGreetingViewModelTests {
         #expect(status.values.map(\.text) == ["", "Loading names …"])
         viewModel.retry()  // a cancelled load is not a failed one
         #expect(service.requestedIDs.count == 1)
+    }
+
+    // MARK: - The network type (the one notification)
+
+    @Test("a network type change reaches the view model once: its banner output changes")
+    func networkTypeBanner() {
+        let viewModel = makeViewModel(appState: AppState(personOrigin: .user))
+        let banner = MVVMRecorder(viewModel.networkBanner)
+        notifier.post(.cellular2G)
+        notifier.post(.offline)
+        #expect(banner.values == ["", "On 2G — slow network, loads take seconds and may time out",
+                                  "Offline — will retry when the network is back"])
+    }
+
+    @Test("when the network is back, a failed load is retried")
+    func networkBackRetries() async {
+        let viewModel = makeViewModel()
+        viewModel.viewWillAppear()
+        service.reply(.failure(Self.offline))
+        await viewModel.loadTask?.value
+        notifier.post(.offline)
+        #expect(service.requestedIDs.count == 1)
+        notifier.post(.cellular2G)
+        #expect(service.requestedIDs.count == 2)
+        #expect(viewModel.status.value == DisplayText("Loading names …"))
+    }
+
+    @Test("after teardown the view model hears no change, and the notifier keeps no observer")
+    func noDeliveryAfterTeardown() {
+        let viewModel = makeViewModel(appState: AppState(personOrigin: .user))
+        let banner = MVVMRecorder(viewModel.networkBanner)
+        #expect(notifier.observerCount == 1)
+        viewModel.cancelLoading()
+        #expect(notifier.observerCount == 0)
+        notifier.post(.cellular3G)
+        #expect(banner.values == [""])
+    }
+
+    @Test("a released view model is not kept alive by having observed")
+    func releasedViewModel() {
+        var viewModel: GreetingViewModel? = makeViewModel(appState: AppState(personOrigin: .user))
+        weak let weakViewModel = viewModel
+        viewModel = nil
+        #expect(weakViewModel == nil)
+        #expect(notifier.observerCount == 0)
+        notifier.post(.cellular2G)  // reaches nobody, and does not crash
     }
 }

@@ -17,7 +17,7 @@ struct MVVMListingsViewModelTests {
     /// The view model over one feed per source, as `ListingsBuilder` assembles it.
     func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
         let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
-        return ListingsViewModel(appState: appState, feeds: feeds)
+        return ListingsViewModel(appState: appState, feeds: feeds, networkStatus: network.environment.makeNetworkStatus())
     }
 
     @Test("first page: loading status, then rows as the cells show them, the first selected")
@@ -105,6 +105,25 @@ struct MVVMListingsViewModelTests {
         await network.settle()
         #expect(viewModel.rows.value.count == 40)
         #expect(viewModel.status.value == .empty)
+    }
+
+    @Test("the network type: the banner output; a page failed offline is refreshed when the network is back; none after teardown")
+    func networkType() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let viewModel = makeViewModel(network)
+        let banner = MVVMRecorder(viewModel.networkBanner)
+        network.environment.switchNetworkType(to: .offline)
+        viewModel.viewDidLoad()
+        await network.settle()
+        #expect(banner.last == "Offline — will retry when the network is back")
+        #expect(viewModel.status.value.isError && viewModel.rows.value.isEmpty)
+        network.environment.switchNetworkType(to: .cellular4G)
+        await network.settle()
+        #expect(banner.last == "On 4G")
+        #expect(viewModel.rows.value.count == 20 && viewModel.status.value == .empty)
+        viewModel.cancelLoading()
+        network.environment.switchNetworkType(to: .cellular2G)
+        #expect(banner.values.count == 3, "no delivery after teardown")
     }
 
     @Test("an empty source says so")

@@ -40,6 +40,28 @@ struct CompareTests {
         #expect(session.shell.state.keysOnScreen.isEmpty)
     }
 
+    @Test("a change of network type in the inspector is compared: every replay ends on the notification and its catcher")
+    func networkTypeChange() async throws {
+        let session = Self.session(pattern: .mvp, screen: .listings)
+        await session.settle()
+        let n = Key.character("n"), t = Key.character("t")
+        session.press(n, t, t, .down, t)  // Wi-Fi → 4G → 3G, a row down, → 2G
+        #expect(session.shell.state.keysOnScreen == [n, t, n, n, t, n, .down, n, t, n],
+                "each change recorded as the inspector keys that redo it from where a replay is")
+        session.press(n)
+        let panel = try await Self.openCompare(session)
+        let columns = try #require(panel.columns)
+        let catchers: [PatternID: Role] = [.mvc: .controller, .mvp: .presenter, .mvvm: .viewModel, .viper: .interactor]
+        #expect(columns.count == 4)
+        for column in columns {
+            let events = column.entry?.events ?? []
+            #expect(column.entry?.action.label == "t in the network inspector", "\(column.pattern.name)")
+            #expect(events.contains { $0.role == .notification && $0.detail.hasSuffix("3G → 2G") }, "\(column.pattern.name)")
+            #expect(events.filter { $0.detail == "network type → 2G" && $0.role != .network }.map(\.role)
+                    == [catchers[column.pattern]!], "\(column.pattern.name)")
+        }
+    }
+
     @Test("golden: Enter on the greeting button, replayed in all four patterns")
     func greetingMatchesGolden() async throws {
         let session = Self.session()

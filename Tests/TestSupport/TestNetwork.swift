@@ -92,3 +92,11 @@ private final class JournalWake {
         continuation = nil
     }
 }
+
+extension NetworkEnvironment {
+    /// Takes the fake server off the network or back on (no notification: the scenario only), for
+    /// test targets that do not import FakeServer.
+    public func setServerOffline(_ offline: Bool) {
+        scenario?.offline = offline
+    }
+}

@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import TestSupport
 import Testing
@@ -14,9 +15,10 @@ struct VIPERGreetingInteractorTests {
 
     private let output = OutputSpy()
     private let service = FakePersonService()
+    private let network = FakeNetworkStatus()
 
     private func makeInteractor(_ appState: AppState = AppState()) -> GreetingInteractor {
-        let interactor = GreetingInteractor(appState: appState, personService: service)
+        let interactor = GreetingInteractor(appState: appState, personService: service, networkStatus: network)
         interactor.output = output
         return interactor
     }
@@ -118,6 +120,46 @@ struct VIPERGreetingInteractorTests {
     }
 }
 
+extension VIPERGreetingInteractorTests {
+    @Test("the interactor catches the network type's change and tells its output, once each")
+    func networkTypeToOutput() {
+        let interactor = makeInteractor(AppState(personOrigin: .user))
+        interactor.provideNames()
+        #expect(output.networkTypes == [.wifi])
+        network.send(.cellular2G)
+        network.send(.offline)
+        #expect(output.networkTypes == [.wifi, .cellular2G, .offline])
+    }
+
+    @Test("the network back after offline retries a failed load; no failure, no retry")
+    func networkBackRetries() async {
+        let interactor = makeInteractor()
+        interactor.provideNames()
+        service.reply(.failure(Self.offline))
+        await interactor.loadTask?.value
+        network.send(.offline)
+        #expect(service.requestedIDs.count == 1)
+        network.send(.wifi)
+        #expect(service.requestedIDs.count == 2)
+        service.reply(.success(Self.liuQian))
+        await interactor.loadTask?.value
+        network.send(.offline)
+        network.send(.cellular4G)
+        #expect(service.requestedIDs.count == 2)
+    }
+
+    @Test("teardown stops observing: a later change reaches neither interactor nor output")
+    func noDeliveryAfterTeardown() {
+        let interactor = makeInteractor(AppState(personOrigin: .user))
+        interactor.provideNames()
+        interactor.cancelLoading()
+        #expect(network.stopCount == 1)
+        #expect(!network.isObserved)
+        network.send(.cellular3G)
+        #expect(output.networkTypes == [.wifi])
+    }
+}
+
 @MainActor
 private final class OutputSpy: GreetingInteractorOutput {
     var calls: [String] = []
@@ -129,4 +171,7 @@ private final class OutputSpy: GreetingInteractorOutput {
     func didFailToLoadNames(reason: String) { calls.append("failed \(reason)") }
     func didProvideGreeting(_ greeting: GreetingData) { greetings.append(greeting) }
     func didRejectNames() { calls.append("rejected") }
+    /// Apart from `calls`: the loading tests above read those in order.
+    var networkTypes: [NetworkType] = []
+    func didProvideNetworkType(_ networkType: NetworkType) { networkTypes.append(networkType) }
 }

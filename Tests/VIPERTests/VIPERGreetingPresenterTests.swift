@@ -1,3 +1,4 @@
+import Networking
 import Testing
 @testable import VIPER
 
@@ -22,6 +23,14 @@ struct VIPERGreetingPresenterTests {
         presenter.didTapShowGreeting()
         presenter.didRequestRetry()
         #expect(interactor.calls == ["provideNames", "updateFirstName(Dav)", "updateLastName(B)", "provideGreeting", "reloadNames"])
+    }
+
+    @Test("the network type the interactor reports becomes the shared banner text")
+    func formatsNetworkBanner() {
+        presenter.didProvideNetworkType(.cellular2G)
+        #expect(view.banner == "On 2G — slow network, loads take seconds and may time out")
+        presenter.didProvideNetworkType(.wifi)
+        #expect(view.banner == "")
     }
 
     @Test("greeting data is formatted as greeting + space + subject")
@@ -63,10 +72,12 @@ private final class ViewSpy: GreetingView {
     var isGreetingError: Bool?
     var status: String?
     var isStatusError: Bool?
+    var banner: String?
 
     func showNames(firstName: String, lastName: String) { names = [firstName, lastName] }
     func showGreeting(_ text: String, isError: Bool) { (greeting, isGreetingError) = (text, isError) }
     func showStatus(_ text: String, isError: Bool) { (status, isStatusError) = (text, isError) }
+    func showNetworkBanner(_ text: String) { banner = text }
 }
 
 @MainActor

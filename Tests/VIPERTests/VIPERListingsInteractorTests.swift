@@ -17,7 +17,8 @@ struct VIPERListingsInteractorTests {
     private func makeInteractor(_ network: NetworkEnvironment) -> (ListingsInteractor, LandingPoint) {
         let landingPoint = network.makeLandingPoint("test")
         let interactor = ListingsInteractor(
-            appState: appState, feeds: ListingsFeedFactory.makeFeeds(network: network, landingPoint: landingPoint))
+            appState: appState, feeds: ListingsFeedFactory.makeFeeds(network: network, landingPoint: landingPoint),
+            networkStatus: network.makeNetworkStatus())
         interactor.output = output
         return (interactor, landingPoint)
     }
@@ -111,6 +112,30 @@ struct VIPERListingsInteractorTests {
         #expect(output.calls.suffix(2) == ["loading Rent", "page 20"])
     }
 
+    @Test("the network type reaches the output; a first page failed offline is refreshed when back; none after teardown")
+    func networkType() async {
+        let network = TestNetwork(offline: true).environment
+        let status = FakeNetworkStatus(.offline)
+        let landingPoint = network.makeLandingPoint("test")
+        let interactor = ListingsInteractor(
+            appState: appState, feeds: ListingsFeedFactory.makeFeeds(network: network, landingPoint: landingPoint),
+            networkStatus: status)
+        interactor.output = output
+        interactor.loadListings()
+        await network.settle()
+        #expect(output.networkTypes == [.offline])
+        #expect(output.calls == ["loading Rent", "failed No network connection."])
+        network.setServerOffline(false)
+        status.send(.cellular3G)
+        await network.settle()
+        #expect(output.networkTypes == [.offline, .cellular3G])
+        #expect(output.calls.suffix(2) == ["loading Rent", "page 20"])
+        interactor.cancelLoading()
+        #expect(!status.isObserved)
+        status.send(.cellular2G)
+        #expect(output.networkTypes.count == 2, "no delivery after teardown")
+    }
+
     @Test("ignore-if-loading: a refresh while loading does nothing")
     func refreshWhileLoading() async {
         let clock = TestClock<Duration>()
@@ -186,7 +211,7 @@ struct VIPERListingsInteractorTests {
     @Test("an empty source loads no rows (a fake feed stands in for the network)")
     func emptySource() async {
         let feeds = Dictionary(uniqueKeysWithValues: ListingSource.allCases.map { ($0, EmptyFeed() as any ListingsFeed) })
-        let interactor = ListingsInteractor(appState: appState, feeds: feeds)
+        let interactor = ListingsInteractor(appState: appState, feeds: feeds, networkStatus: FakeNetworkStatus())
         interactor.output = output
         interactor.loadListings()
         await output.untilCalls(2)  // the first page arrives from the interactor's own task
@@ -224,6 +249,9 @@ private final class OutputSpy: ListingsInteractorOutput {
     func didLoadFirstPage(_ listings: ListingsData) { (last, calls) = (listings, calls + ["page \(listings.items.count)"]) }
     func didFailToLoad(message: String) { calls.append("failed \(message)") }
     func didStartLoadingMore() { calls.append("loading more") }
+    /// Apart from `calls`: the loading tests read those in order.
+    var networkTypes: [NetworkType] = []
+    func didProvideNetworkType(_ networkType: NetworkType) { networkTypes.append(networkType) }
     func didLoadMore(_ listings: ListingsData) { (last, calls) = (listings, calls + ["more \(listings.items.count)"]) }
     func didFailToLoadMore(message: String) { calls.append("more failed \(message)") }
     func didOpenListing(_ listing: SelectedListingData) { opened = listing }

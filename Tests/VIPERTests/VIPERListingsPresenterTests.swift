@@ -112,6 +112,7 @@ private final class ViewSpy: ListingsViewInterface {
     func showRows(_ rows: [ListingDisplayItem]) { self.rows = rows }
     func selectRow(_ row: Int?) { (selectedRow, selectCount) = (row, selectCount + 1) }
     func showFooter(_ text: String?) { footer = text }
+    func showNetworkBanner(_ text: String) {}
 }
 
 @MainActor

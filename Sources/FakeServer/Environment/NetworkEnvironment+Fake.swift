@@ -11,7 +11,16 @@ extension NetworkEnvironment {
         // One clock for both ends: the server sleeps its latency on the clock the managers time with.
         let networkClock = NetworkClock(clock)
         let server = FakeServer(fixtures: fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
-        return NetworkEnvironment(transport: server, clock: networkClock, interceptors: interceptors)
+        return NetworkEnvironment(
+            transport: server, clock: networkClock, interceptors: interceptors, networkType: scenario.networkType)
+    }
+
+    /// The fake device moves to another network: the fake server takes the type's latency and
+    /// failure profile, then the network layer posts the change (as a real app's reachability
+    /// would when the radio reports it). The inspector's `t` and `o` and the tests call this.
+    public func switchNetworkType(to type: NetworkType) {
+        scenario?.update { $0.switchNetwork(to: type) }
+        networkTypeNotifier.post(type)
     }
 
     /// The live scenario of the fake server this environment sends through, or nil when its

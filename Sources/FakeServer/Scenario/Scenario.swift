@@ -1,7 +1,11 @@
+import Networking
+
 /// How the fake network behaves: the seed every request's luck derives from, the latency range,
 /// the probability of each failure kind, and whether the network is off. The command line builds
 /// one from `--seed N --latency 50..400ms --fail-rate 0.2 --offline`.
 public struct Scenario: Sendable, Hashable {
+    /// The network the fake device is on; `switchNetwork(to:)` changes it with its profile.
+    public var networkType: NetworkType
     public var seed: UInt64
     /// Each request waits a duration drawn uniformly from this range.
     public var latency: ClosedRange<Duration>
@@ -19,6 +23,7 @@ public struct Scenario: Sendable, Hashable {
         offline: Bool = false,
         nextFailure: FailureKind? = nil
     ) {
+        self.networkType = offline ? .offline : .wifi
         self.seed = seed
         self.latency = latency
         self.failureRates = failureRates
@@ -33,6 +38,37 @@ public struct Scenario: Sendable, Hashable {
     public func drawLatency(_ random: inout SeededRandom) -> Duration {
         let span = latency.upperBound - latency.lowerBound
         return latency.lowerBound + span * random.nextUnit()
+    }
+
+    // MARK: Network types (the inspector's t and o)
+
+    /// The latency and failures of each network type, slower and flakier down the list. Wi-Fi is
+    /// the default scenario's own; offline keeps the latency (no request waits: all fail at once).
+    public static func profile(of type: NetworkType) -> (latency: ClosedRange<Duration>, failureRates: FailureRates) {
+        switch type {
+        case .wifi, .offline: (.milliseconds(50) ... .milliseconds(400), .none)
+        case .cellular4G: (.milliseconds(100) ... .milliseconds(800), .none)
+        case .cellular3G: (.milliseconds(400) ... .milliseconds(1600), FailureRates([.timeout: 0.05]))
+        case .cellular2G: (.milliseconds(1600) ... .milliseconds(6400), FailureRates([.timeout: 0.15]))
+        }
+    }
+
+    /// The online type the network was on before it went offline: where `o` comes back to.
+    public var networkTypeBeforeOffline: NetworkType = .wifi
+
+    /// Moves to `type`: its profile's latency and failure rates, and offline exactly when it is
+    /// `.offline`. Going offline keeps the latency and rates, so coming back to the same type finds
+    /// them as they were (the inspector's `+` `-` included).
+    public mutating func switchNetwork(to type: NetworkType) {
+        let old = networkType
+        networkType = type
+        offline = !type.isOnline
+        guard type.isOnline else {
+            if old.isOnline { networkTypeBeforeOffline = old }
+            return
+        }
+        guard old.isOnline || type != networkTypeBeforeOffline else { return }
+        (latency, failureRates) = Self.profile(of: type)
     }
 
     // MARK: Stepping the latency (the inspector's + and -)

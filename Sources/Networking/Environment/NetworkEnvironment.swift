@@ -20,19 +20,23 @@ public final class NetworkEnvironment {
     public let journal: RequestJournal
     /// The user's actions, sent to the log service in batches; nil until `makeOperationLog(folder:)`.
     public private(set) var operationLog: OperationLog?
+    /// Posts the network type's changes: the one notification (see `NetworkTypeNotifier`).
+    public let networkTypeNotifier: NetworkTypeNotifier
 
     /// An environment sending through `transport`, timed by `clock`.
     public convenience init(
         transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), cacheCapacity: Int = 256,
-        interceptors: [any APIInterceptor] = [TracingInterceptor()]
+        interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi
     ) {
-        self.init(transport: transport, clock: NetworkClock(clock), cacheCapacity: cacheCapacity, interceptors: interceptors)
+        self.init(
+            transport: transport, clock: NetworkClock(clock), cacheCapacity: cacheCapacity, interceptors: interceptors,
+            networkType: networkType)
     }
 
     /// The same, with an already wrapped clock (shared with the transport).
     public init(
         transport: any Transport, clock: NetworkClock, cacheCapacity: Int = 256,
-        interceptors: [any APIInterceptor] = [TracingInterceptor()]
+        interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi
     ) {
         self.transport = transport
         self.clock = clock
@@ -40,6 +44,7 @@ public final class NetworkEnvironment {
         self.interceptors = interceptors
         self.monitor = RequestMonitor(sleepers: clock.sleepers)
         self.journal = RequestJournal()
+        self.networkTypeNotifier = NetworkTypeNotifier(initial: networkType)
     }
 
     func setOperationLog(_ log: OperationLog) {

@@ -72,6 +72,8 @@ enum ShellTheme {
         case .entity, .model: Style(foreground: .indexed(252, fallback: .white), attributes: .bold)
         case .network, .cache: Style(foreground: .indexed(147, fallback: .blue), attributes: .dim)
         case .reformer: Style(foreground: .indexed(150, fallback: .green), attributes: .dim)
+        // Bright, not dim like the rest of the network layer: a broadcast reaches every layer.
+        case .notification: Style(foreground: .indexed(207, fallback: .magenta), attributes: .bold)
         }
     }
 }

@@ -29,6 +29,8 @@ public enum PanelCommand: Hashable, Sendable {
     // The network inspector's controls.
     case stepLatency(up: Bool)
     case toggleOffline
+    /// The next network type: Wi-Fi → 4G → 3G → 2G → offline → Wi-Fi.
+    case cycleNetworkType
     case cycleFailureKind
     case toggleFailNext
     case emptyCache
@@ -104,7 +106,7 @@ public enum Keymap {
             keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(
-            keys: "n", label: nil, help: "network inspector: requests, latency, offline, fail next, cache",
+            keys: "n", label: nil, help: "network inspector: requests, network type, latency, failures",
             commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
             keys: "s", label: nil, help: "source: the code behind each trace line, ↑↓ to step through",
@@ -138,6 +140,7 @@ public enum Keymap {
             scope: .panel(.network), keys: "+ -", label: "latency",
             panelCommands: [.character("+"): .stepLatency(up: true), .character("="): .stepLatency(up: true),
                             .character("-"): .stepLatency(up: false)]),
+        KeyBinding(scope: .panel(.network), keys: "t", label: "network", panelCommands: [.character("t"): .cycleNetworkType]),
         KeyBinding(scope: .panel(.network), keys: "o", label: "offline", panelCommands: [.character("o"): .toggleOffline]),
         KeyBinding(scope: .panel(.network), keys: "k", label: "kind", panelCommands: [.character("k"): .cycleFailureKind]),
         KeyBinding(scope: .panel(.network), keys: "f", label: "fail next", panelCommands: [.character("f"): .toggleFailNext]),
@@ -168,6 +171,17 @@ public enum Keymap {
     /// What `key` does in a panel, if it is one of the panel's keys.
     public static func command(for key: Key, in panel: PanelID) -> PanelCommand? {
         bindings(in: .panel(panel)).lazy.compactMap { $0.panelCommands[key] }.first
+    }
+
+    /// A key bound to a shell command, if any (compare's replay presses it). Bindings are searched in
+    /// table order; where one binding gives the command several keys, any of them may be returned.
+    static func key(for command: ShellCommand) -> Key? {
+        bindings.lazy.compactMap { binding in binding.commands.first { $0.value == command }?.key }.first
+    }
+
+    /// A key bound to a panel's command, if any, found as `key(for:)` finds a shell command's.
+    static func key(for command: PanelCommand, in panel: PanelID) -> Key? {
+        bindings(in: .panel(panel)).lazy.compactMap { binding in binding.panelCommands.first { $0.value == command }?.key }.first
     }
 
     /// The keys bound to `commands` in a panel, as written in the table: `k f`.

@@ -14,6 +14,8 @@ extension PanelID {
 public enum NetworkControl: Equatable, Sendable {
     case stepLatency(up: Bool)
     case toggleOffline
+    /// The fake device moves to this network type (the network layer posts the change).
+    case switchNetworkType(NetworkType)
     /// Arms a one-shot failure of this kind, or disarms the armed one.
     case toggleFailNext(FailureKind)
     /// A failure is armed: it becomes one of this kind.
@@ -63,6 +65,8 @@ struct NetworkPanel: ShellPanel, Equatable {
         switch Keymap.command(for: key, in: id) {
         case .stepLatency(let up)?: control = .stepLatency(up: up)
         case .toggleOffline?: control = .toggleOffline
+        case .cycleNetworkType?:
+            control = .switchNetworkType(Self.networkType(after: context.network.scenario?.current.networkType ?? .wifi))
         case .toggleFailNext?: control = .toggleFailNext(failureKind)
         case .emptyCache?: control = .emptyCache
         case .cycleFailureKind?:
@@ -76,6 +80,40 @@ struct NetworkPanel: ShellPanel, Equatable {
         default: return .passOn
         }
         return .effect(.network(control, key: key))
+    }
+
+    /// The type `t` moves to: one step down the list, offline wrapping round to Wi-Fi.
+    static func networkType(after type: NetworkType) -> NetworkType {
+        let types = NetworkType.allCases
+        return types[((types.firstIndex(of: type) ?? 0) + 1) % types.count]
+    }
+
+    /// The keys that bring a replay of the screen's keys from `replayType` (the type a replay of
+    /// the keys recorded so far ends on; Wi-Fi at first) to the network type `control` leaves the
+    /// network on: open the inspector, `t` until that type, close it — and that type. Compare (`c`)
+    /// replays the keys sent to the screen; the shell records these there, so a change of type is
+    /// replayed in every pattern and its last step (the notification and the role that catches it)
+    /// is the action compared. Nil for the other controls.
+    @MainActor
+    static func replayKeys(
+        for control: NetworkControl, from replayType: NetworkType, on network: NetworkEnvironment
+    ) -> (keys: [Key], type: NetworkType)? {
+        let target: NetworkType
+        switch control {
+        case .switchNetworkType(let type): target = type
+        case .toggleOffline:
+            guard let scenario = network.scenario?.current else { return nil }
+            target = scenario.offline ? scenario.networkTypeBeforeOffline : .offline
+        default: return nil
+        }
+        let types = NetworkType.allCases
+        guard let from = types.firstIndex(of: replayType), let to = types.firstIndex(of: target),
+              let toggle = Keymap.key(for: .togglePanel(.network)),
+              let next = Keymap.key(for: .cycleNetworkType, in: .network) else { return nil }
+        // Already there is a whole round: its last step is the change.
+        let distance = (to - from + types.count) % types.count
+        let steps = distance == 0 ? types.count : distance
+        return ([toggle] + Array(repeating: next, count: steps) + [toggle], target)
     }
 
     @MainActor
@@ -104,9 +142,17 @@ struct NetworkPanel: ShellPanel, Equatable {
                 trace(.network, Self.self, "latency \(describe(old)) → \(describe(scenario.current.latency))")
             }
         case .toggleOffline:
+            // Offline is a network type: going offline or back posts the change like `t` does.
+            let current = scenario.current
+            let type = current.offline ? current.networkTypeBeforeOffline : .offline
             action {
-                scenario.offline.toggle()
-                trace(.network, Self.self, scenario.offline ? "offline: every request fails at once" : "online")
+                trace(.network, Self.self, type.isOnline ? "online" : "offline: every request fails at once")
+                network.switchNetworkType(to: type)
+            }
+        case .switchNetworkType(let type):
+            action {
+                trace(.network, Self.self, "network type → \(type.rawValue)")
+                network.switchNetworkType(to: type)
             }
         case .toggleFailNext(let kind):
             action {
@@ -179,6 +225,8 @@ struct NetworkPanel: ShellPanel, Equatable {
         } ?? []
         return [
             line(keys(.stepLatency(up: true)), "latency", Self.describe(scenario.latency)),
+            line(keys(.cycleNetworkType), "network", scenario.networkType.rawValue,
+                 scenario.networkType == .wifi ? .plain : ShellTheme.notice),
             line(keys(.toggleOffline), "offline", scenario.offline ? "on · requests fail" : "off",
                  scenario.offline ? ShellTheme.networkFailed : .plain),
             line(keys(.cycleFailureKind, .toggleFailNext), "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",

@@ -79,7 +79,14 @@ public enum ShellReducer {
             state.panel = panel
             switch result {
             case .consumed: return []
-            case .effect(let effect): return [effect]
+            case .effect(let effect):
+                // A change of network type is compared like a module key: record keys that redo it.
+                if case .network(let control, _) = effect,
+                   let (keys, type) = NetworkPanel.replayKeys(for: control, from: state.replayNetworkType, on: environment.network) {
+                    state.keysOnScreen += keys
+                    state.replayNetworkType = type
+                }
+                return [effect]
             case .close:
                 state.panel = nil
                 return []
@@ -176,6 +183,7 @@ public enum ShellReducer {
         state.screen = targetScreen
         setPattern(target, &state)
         state.keysOnScreen = []
+        state.replayNetworkType = .wifi
         return [.switchModule(action: "switch to \(target.name) \(targetScreen.title)", note: note)]
     }
 

@@ -1,4 +1,5 @@
 import Mediator
+import Networking
 import PatternVocabulary
 import Terminal
 
@@ -26,6 +27,9 @@ public struct ShellState: Equatable {
     /// The keys the module on show was sent since it was built (shell commands left out): replaying
     /// them on a fresh module rebuilds its state, which is how compare reruns the last action.
     public var keysOnScreen: [Key] = []
+    /// The network type a replay of `keysOnScreen` ends on: replays start on Wi-Fi, and each
+    /// change of type recorded in the keys moves it (see `NetworkPanel.replayKeys`).
+    public var replayNetworkType = NetworkType.wifi
     /// How many replays compare has asked for; a replay's answer carries its number, so a late
     /// answer for a closed panel is dropped.
     public var replayCount = 0
@@ -52,6 +56,7 @@ public struct ShellState: Equatable {
         return samePanel && lhs.size == rhs.size && lhs.screen == rhs.screen && lhs.patterns == rhs.patterns
             && lhs.isMixing == rhs.isMixing && lhs.help == rhs.help && lhs.traceScroll == rhs.traceScroll
             && lhs.notice == rhs.notice && lhs.shouldQuit == rhs.shouldQuit && lhs.keysOnScreen == rhs.keysOnScreen
+            && lhs.replayNetworkType == rhs.replayNetworkType
             && lhs.replayCount == rhs.replayCount
     }
 }

@@ -9,10 +9,11 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "controller(model, person service)")
+        trace(.builder, self, "controller(model, person service, network status)")
         let landingPoint = context.network.makeLandingPoint("MVC greeting")
         let personService = context.network.makePersonService(landingPoint: landingPoint)
-        let controller = GreetingViewController(appState: context.appState, personService: personService)
+        let controller = GreetingViewController(
+            appState: context.appState, personService: personService, networkStatus: context.network.makeNetworkStatus())
         // Weak: the screen owns its controller; teardown must not extend its life.
         return HostedScreen(rootViewController: controller) { [weak controller] in
             landingPoint.cancelAll()

@@ -1,5 +1,6 @@
 import Mediator
 import Model
+import Networking
 import Reformers
 import Terminal
 import ScreenViews
@@ -16,6 +17,7 @@ import Widgets
 final class GreetingViewController: ViewController {
     private let appState: AppState
     private let personService: any PersonService
+    private let networkStatus: any NetworkStatus
     /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
     private(set) var loadTask: Task<Void, Never>?
     /// True from a failed load until the next load starts: exactly when `r` may retry (the last
@@ -25,9 +27,11 @@ final class GreetingViewController: ViewController {
     /// - Parameters:
     ///   - appState: the model, shared by every pattern.
     ///   - personService: the model layer's person service; its requests land on the module's landing point.
-    init(appState: AppState, personService: any PersonService) {
+    ///   - networkStatus: the network type; the controller observes its changes (MVC's place for them).
+    init(appState: AppState, personService: any PersonService, networkStatus: any NetworkStatus) {
         self.appState = appState
         self.personService = personService
+        self.networkStatus = networkStatus
         super.init()
         title = "Greeting"
     }
@@ -44,6 +48,9 @@ final class GreetingViewController: ViewController {
         formView.firstNameField.delegate = self
         formView.lastNameField.delegate = self
         formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapShowGreeting)
+        showBanner(for: networkStatus.networkType)
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     override func viewWillAppear() {
@@ -85,6 +92,19 @@ final class GreetingViewController: ViewController {
         loadPerson()
     }
 
+    /// The network layer's one notification, caught here as any other event: the banner, and a
+    /// retry of a failed load when the network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.controller, self, "network type → \(change.new.rawValue)")
+        showBanner(for: change.new)
+        if change.cameBack { didRequestRetry() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        formView.showNetworkBanner(networkType.banner)
+    }
+
     // MARK: - Loading
 
     /// Loads the shared person in a task this controller owns. Immediate: the request leaves
@@ -119,6 +139,7 @@ final class GreetingViewController: ViewController {
     /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
     func cancelLoading() {
         trace(.controller, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         personService.cancel()
     }

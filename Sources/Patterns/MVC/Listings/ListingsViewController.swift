@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import ScreenViews
 import Terminal
@@ -26,14 +27,20 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     private var loadTask: Task<Void, Never>?
     /// False once the first source is loading; coming back from the detail screen keeps the rows.
     private var needsFirstLoad = true
+    /// True from a failed load (not an empty source) until the next load starts: what the network
+    /// coming back retries.
+    private var loadFailed = false
+    private let networkStatus: any NetworkStatus
 
     /// - Parameters:
     ///   - appState: the model: the chosen source and the selected listing, shared by every pattern.
     ///   - feeds: one feed per source; their requests land on the module's landing point.
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed]) {
+    ///   - networkStatus: the network type; the controller observes its changes (MVC's place for them).
+    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus) {
         precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.appState = appState
         self.feeds = feeds
+        self.networkStatus = networkStatus
         super.init()
         title = "Listings"
     }
@@ -50,6 +57,9 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
+        showBanner(for: networkStatus.networkType)
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     override func viewWillAppear() {
@@ -66,6 +76,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// Teardown: ends the load this controller started; a cancelled load delivers nothing.
     func cancelLoading() {
         trace(.controller, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         loadTask = nil
     }
@@ -132,6 +143,19 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         }
     }
 
+    /// The network layer's one notification, caught here as any other event: the banner, and a
+    /// retry of a failed load when the network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.controller, self, "network type → \(change.new.rawValue)")
+        showBanner(for: change.new)
+        if change.cameBack, loadFailed { refresh() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        listingsView.showNetworkBanner(networkType.banner)
+    }
+
     // MARK: - Private: loading
 
     /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
@@ -146,6 +170,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     private func loadFirstPage(refreshing: Bool = false) {
         listingsView.showStatus("Loading \(source.label) listings …")
         listingsView.listView.footerText = nil
+        loadFailed = false
         loadTask?.cancel()
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
@@ -157,6 +182,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     private func loadNextPage() {
         guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         listingsView.listView.footerText = "loading more …"
+        loadFailed = false
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
             try await feed.loadNextPage()
@@ -178,6 +204,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
             showListings()
             listingsView.showStatus("No listings.")
         } else {
+            loadFailed = true
             listingsView.listView.footerText = nil
             listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
         }
@@ -193,6 +220,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
     private func nextPageDidFail(_ failure: LoadFailure) {
         trace(.controller, self, "next page failed: \(failure.shortName)")
+        loadFailed = true
         listingsView.listView.footerText = nil
         listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
     }

@@ -10,11 +10,13 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view, presenter(view, model, person service)")
+        trace(.builder, self, "view, presenter(view, model, person service, network status)")
         let landingPoint = context.network.makeLandingPoint("MVP greeting")
         let personService = context.network.makePersonService(landingPoint: landingPoint)
         let view = GreetingViewController()
-        let presenter = GreetingPresenter(view: view, appState: context.appState, personService: personService)
+        let presenter = GreetingPresenter(
+            view: view, appState: context.appState, personService: personService,
+            networkStatus: context.network.makeNetworkStatus())
         // The view owns its presenter (nothing else keeps it); the presenter holds the view
         // weakly. One strong direction only, or the pair would keep each other alive forever.
         view.presenter = presenter

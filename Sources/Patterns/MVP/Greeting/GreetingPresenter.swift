@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -26,6 +27,7 @@ final class GreetingPresenter: GreetingViewPresenter {
     private weak var view: (any GreetingView)?
     private let appState: AppState
     private let personService: any PersonService
+    private let networkStatus: any NetworkStatus
     /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
     private(set) var loadTask: Task<Void, Never>?
     /// True from a failed load until the next load starts: exactly when `r` may retry (the last
@@ -36,10 +38,14 @@ final class GreetingPresenter: GreetingViewPresenter {
     ///   - view: the passive view, held weakly.
     ///   - appState: the model, shared by every pattern.
     ///   - personService: the model layer's person service; its requests land on the module's landing point.
-    init(view: any GreetingView, appState: AppState, personService: any PersonService) {
+    ///   - networkStatus: the network type; the presenter observes its changes (MVP's place for them).
+    init(view: any GreetingView, appState: AppState, personService: any PersonService, networkStatus: any NetworkStatus) {
         self.view = view
         self.appState = appState
         self.personService = personService
+        self.networkStatus = networkStatus
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     // MARK: - GreetingViewPresenter
@@ -47,6 +53,7 @@ final class GreetingPresenter: GreetingViewPresenter {
     func viewWillAppear() {
         trace(.presenter, self, "names from the model")
         view?.showNames(firstName: appState.person.firstName, lastName: appState.person.lastName)
+        showBanner(for: networkStatus.networkType)
         // Only the placeholder is loaded; names from the service or typed by the user are known.
         if appState.personOrigin == .placeholder { loadPerson() }
     }
@@ -75,6 +82,19 @@ final class GreetingPresenter: GreetingViewPresenter {
         guard loadFailed else { return }
         trace(.presenter, self, "retry")
         loadPerson()
+    }
+
+    /// The network layer's one notification: the banner, and a retry of a failed load when the
+    /// network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.presenter, self, "network type → \(change.new.rawValue)")
+        showBanner(for: change.new)
+        if change.cameBack { didRequestRetry() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        view?.showNetworkBanner(networkType.banner)
     }
 
     // MARK: - Loading
@@ -111,6 +131,7 @@ final class GreetingPresenter: GreetingViewPresenter {
     /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
     func cancelLoading() {
         trace(.presenter, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         personService.cancel()
     }

@@ -58,6 +58,11 @@ final class GreetingViewController: ViewController, GreetingView {
         formView.showStatus(text, isError: isError)
     }
 
+    func showNetworkBanner(_ text: String) {
+        trace(.view, self, "network banner")
+        formView.showNetworkBanner(text)
+    }
+
     // MARK: - TextFieldDelegate
 
     // (see the extension below: edits go to the presenter)

@@ -10,13 +10,15 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view, router(nav), presenter(view, model, feeds, router)")
+        trace(.builder, self, "view, router(nav), presenter(view, model, feeds, router, network status)")
         let landingPoint = context.network.makeLandingPoint("MVP listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let view = ListingsViewController()
         let navigationController = NavigationController(rootViewController: view)
         let router = ListingsNavigationRouter(navigationController: navigationController)
-        let presenter = ListingsPresenter(view: view, appState: context.appState, feeds: feeds, router: router)
+        let presenter = ListingsPresenter(
+            view: view, appState: context.appState, feeds: feeds, router: router,
+            networkStatus: context.network.makeNetworkStatus())
         // The view owns its presenter, the presenter its router; the presenter holds the view and
         // the router the navigation controller weakly, so every strong arrow points away from
         // the root and the module dies with it.

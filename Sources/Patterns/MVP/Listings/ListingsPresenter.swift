@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -40,18 +41,29 @@ final class ListingsPresenter: ListingsViewPresenter {
     private var listings: [Listing] = []
     /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
     private var loadTask: Task<Void, Never>?
+    /// True from a failed load (not an empty source) until the next load starts: what the network
+    /// coming back retries.
+    private var loadFailed = false
+    private let networkStatus: any NetworkStatus
 
     /// - Parameters:
     ///   - view: the passive view, held weakly.
     ///   - appState: the shared model: the chosen source and the selected listing live there.
     ///   - feeds: one feed per source; the module's landing point owns their requests.
     ///   - router: shows the detail.
-    init(view: any ListingsView, appState: AppState, feeds: [ListingSource: any ListingsFeed], router: any ListingsRouter) {
+    ///   - networkStatus: the network type; the presenter observes its changes (MVP's place for them).
+    init(
+        view: any ListingsView, appState: AppState, feeds: [ListingSource: any ListingsFeed], router: any ListingsRouter,
+        networkStatus: any NetworkStatus
+    ) {
         precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.view = view
         self.appState = appState
         self.feeds = feeds
         self.router = router
+        self.networkStatus = networkStatus
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     // MARK: - ListingsViewPresenter
@@ -59,6 +71,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     func viewDidLoad() {
         trace(.presenter, self, "source \(source.label)")
         view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
+        showBanner(for: networkStatus.networkType)
         loadFirstPage()
     }
 
@@ -100,11 +113,25 @@ final class ListingsPresenter: ListingsViewPresenter {
         router.showDetail(ofListingID: listings[row].globalID, in: feed)
     }
 
+    /// The network layer's one notification: the banner, and a retry of a failed load when the
+    /// network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.presenter, self, "network type → \(change.new.rawValue)")
+        showBanner(for: change.new)
+        if change.cameBack, loadFailed { didRequestRefresh() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func showBanner(for networkType: NetworkType) {
+        view?.showNetworkBanner(networkType.banner)
+    }
+
     // MARK: - Module life
 
     /// Stops the load in flight; the builder calls it when the screen is torn down.
     func cancelLoading() {
         trace(.presenter, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         loadTask = nil
     }
@@ -121,6 +148,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     private func loadFirstPage(refreshing: Bool = false) {
         view?.showStatus("Loading \(source.label) listings …", isError: false)
         view?.showFooter(nil)
+        loadFailed = false
         loadTask?.cancel()
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
@@ -132,6 +160,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     private func loadNextPage() {
         guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         view?.showFooter("loading more …")
+        loadFailed = false
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
             try await feed.loadNextPage()
@@ -153,6 +182,7 @@ final class ListingsPresenter: ListingsViewPresenter {
             showListings()
             view?.showStatus("No listings.", isError: false)
         } else {
+            loadFailed = true
             view?.showFooter(nil)
             view?.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
         }
@@ -168,6 +198,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
     private func nextPageDidFail(_ failure: LoadFailure) {
         trace(.presenter, self, "next page failed: \(failure.shortName)")
+        loadFailed = true
         view?.showFooter(nil)
         view?.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
     }

@@ -13,4 +13,6 @@ protocol ListingsView: AnyObject {
     func showRows(_ rows: [ListingRow], selectedRow: Int?)
     /// Shows a dim line under the last row (`loading more …`), or none.
     func showFooter(_ text: String?)
+    /// Shows the network banner (empty hides it).
+    func showNetworkBanner(_ text: String)
 }

@@ -47,6 +47,11 @@ final class ListingsViewController: ViewController, ListingsView {
         listingsView.showStatus(text, isError: isError)
     }
 
+    func showNetworkBanner(_ text: String) {
+        trace(.view, self, "network banner")
+        listingsView.showNetworkBanner(text)
+    }
+
     func showRows(_ rows: [ListingRow], selectedRow: Int?) {
         trace(.view, self, "\(rows.count) rows, selected \(selectedRow.map(String.init) ?? "none")")
         self.rows = rows

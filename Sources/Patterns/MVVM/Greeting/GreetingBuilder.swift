@@ -9,10 +9,11 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view model(model, person service) → view(view model)")
+        trace(.builder, self, "view model(model, person service, network status) → view(view model)")
         let landingPoint = context.network.makeLandingPoint("MVVM greeting")
         let personService = context.network.makePersonService(landingPoint: landingPoint)
-        let viewModel = GreetingViewModel(appState: context.appState, personService: personService)
+        let viewModel = GreetingViewModel(
+            appState: context.appState, personService: personService, networkStatus: context.network.makeNetworkStatus())
         let viewController = GreetingViewController(viewModel: viewModel)
         // Weak: the view controller owns the view model; teardown must not extend its life.
         return HostedScreen(rootViewController: viewController) { [weak viewModel] in

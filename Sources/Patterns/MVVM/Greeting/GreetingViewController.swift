@@ -64,6 +64,7 @@ final class GreetingViewController: ViewController {
         viewModel.lastName.bind(self, GreetingViewController.showLastName)
         viewModel.greeting.bind(self, GreetingViewController.showGreeting)
         viewModel.status.bind(self, GreetingViewController.showStatus)
+        viewModel.networkBanner.bind(self, GreetingViewController.showNetworkBanner)
     }
 
     private func showFirstName(_ name: String) {
@@ -79,6 +80,11 @@ final class GreetingViewController: ViewController {
     private func showGreeting(_ greeting: DisplayText) {
         trace(.view, self, "greeting ← \(greeting.text)")
         formView.showGreeting(greeting.text, isError: greeting.isError)
+    }
+
+    private func showNetworkBanner(_ text: String) {
+        trace(.view, self, "network banner ← \(text)")
+        formView.showNetworkBanner(text)
     }
 
     private func showStatus(_ status: DisplayText) {

@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -14,11 +15,13 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     let lastName: Observable<String>
     let greeting = Observable(DisplayText.empty)
     let status = Observable(DisplayText.empty)
+    let networkBanner: Observable<String>
 
     // MARK: Model
 
     private let appState: AppState
     private let personService: any PersonService
+    private let networkStatus: any NetworkStatus
     /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
     private(set) var loadTask: Task<Void, Never>?
     /// True from a failed load until the next load starts: exactly when `r` may retry (the last
@@ -28,11 +31,17 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     /// - Parameters:
     ///   - appState: the model, shared by every pattern.
     ///   - personService: the model layer's person service; its requests land on the module's landing point.
-    init(appState: AppState, personService: any PersonService) {
+    ///   - networkStatus: the network type; the view model observes its changes (MVVM's place for them).
+    init(appState: AppState, personService: any PersonService, networkStatus: any NetworkStatus) {
         self.appState = appState
         self.personService = personService
+        self.networkStatus = networkStatus
         firstName = Observable(appState.person.firstName)
         lastName = Observable(appState.person.lastName)
+        networkBanner = Observable("")
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
+        publishBanner(for: networkStatus.networkType)
     }
 
     // MARK: Inputs
@@ -76,6 +85,19 @@ final class GreetingViewModel: GreetingViewModelProtocol {
         loadPerson()
     }
 
+    /// The network layer's one notification, turned into state: the banner, and a retry of a
+    /// failed load when the network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.viewModel, self, "network type → \(change.new.rawValue)")
+        publishBanner(for: change.new)
+        if change.cameBack { retry() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func publishBanner(for networkType: NetworkType) {
+        networkBanner.value = networkType.banner
+    }
+
     // MARK: Loading
 
     /// Loads the shared person in a task this view model owns. Immediate: the request leaves
@@ -110,6 +132,7 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
     func cancelLoading() {
         trace(.viewModel, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         personService.cancel()
     }

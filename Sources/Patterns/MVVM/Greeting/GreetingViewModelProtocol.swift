@@ -11,6 +11,8 @@ protocol GreetingViewModelProtocol: AnyObject {
     var greeting: Observable<DisplayText> { get }
     /// `Loading names …`, or why they could not be loaded.
     var status: Observable<DisplayText> { get }
+    /// The network type's banner; empty on Wi-Fi.
+    var networkBanner: Observable<String> { get }
 
     // MARK: Inputs: what the view calls
 

@@ -9,10 +9,11 @@ import Tracing
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "feeds → view model → coordinator(nav, views)")
+        trace(.builder, self, "feeds, network status → view model → coordinator(nav, views)")
         let landingPoint = context.network.makeLandingPoint("MVVM listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
-        let viewModel = ListingsViewModel(appState: context.appState, feeds: feeds)
+        let viewModel = ListingsViewModel(
+            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus())
         let coordinator = ListingsCoordinator(listingsViewModel: viewModel)
         coordinator.start()
         // The module keeps the coordinator (nothing else holds it) until teardown ends the flow.

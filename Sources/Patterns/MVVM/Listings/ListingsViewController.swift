@@ -75,6 +75,7 @@ final class ListingsViewController: ViewController {
         viewModel.selectedRow.bind(self, ListingsViewController.showSelection)
         viewModel.status.bind(self, ListingsViewController.showStatus)
         viewModel.footer.bind(self, ListingsViewController.showFooter)
+        viewModel.networkBanner.bind(self, ListingsViewController.showNetworkBanner)
     }
 
     private func showSource(at index: Int) {
@@ -91,6 +92,11 @@ final class ListingsViewController: ViewController {
     private func showSelection(_ row: Int?) {
         trace(.view, self, "selection ← \(row.map(String.init) ?? "none")")
         listingsView.listView.selectedRow = row
+    }
+
+    private func showNetworkBanner(_ text: String) {
+        trace(.view, self, "network banner ← \(text)")
+        listingsView.showNetworkBanner(text)
     }
 
     private func showStatus(_ status: DisplayText) {

@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -20,6 +21,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     let selectedRow = Observable<Int?>(nil)
     let status = Observable(DisplayText.empty)
     let footer = Observable<String?>(nil)
+    let networkBanner: Observable<String>
 
     // MARK: Navigation
 
@@ -35,15 +37,25 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     private var listings: [Listing] = []
     /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
     private var loadTask: Task<Void, Never>?
+    /// True from a failed load (not an empty source) until the next load starts: what the network
+    /// coming back retries.
+    private var loadFailed = false
+    private let networkStatus: any NetworkStatus
 
     /// - Parameters:
     ///   - appState: the shared model: the chosen source and the selected listing live there.
     ///   - feeds: one feed per source; the module's landing point owns their requests.
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed]) {
+    ///   - networkStatus: the network type; the view model observes its changes (MVVM's place for them).
+    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus) {
         precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.appState = appState
         self.feeds = feeds
+        self.networkStatus = networkStatus
         sourceIndex = Observable(ListingSource.allCases.firstIndex(of: appState.listingSource) ?? 0)
+        networkBanner = Observable("")
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
+        publishBanner(for: networkStatus.networkType)
     }
 
     // MARK: Inputs
@@ -86,6 +98,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         trace(.viewModel, self, "next page of \(source.label)")
         guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         footer.value = "loading more …"
+        loadFailed = false
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
             try await feed.loadNextPage()
@@ -100,11 +113,25 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         showDetail?(ListingDetailViewModel(listingID: listingID, detail: feed.detail(ofListingID: listingID)))
     }
 
+    /// The network layer's one notification, turned into state: the banner, and a retry of a
+    /// failed load when the network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.viewModel, self, "network type → \(change.new.rawValue)")
+        publishBanner(for: change.new)
+        if change.cameBack, loadFailed { refresh() }
+    }
+
+    /// The same banner text in every pattern: the model layer's words for the type.
+    private func publishBanner(for networkType: NetworkType) {
+        networkBanner.value = networkType.banner
+    }
+
     // MARK: Teardown
 
     /// Ends the load this view model started; the builder calls it when the screen goes away.
     func cancelLoading() {
         trace(.viewModel, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         loadTask = nil
     }
@@ -121,6 +148,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     private func loadFirstPage(refreshing: Bool = false) {
         status.value = DisplayText("Loading \(source.label) listings …")
         footer.value = nil
+        loadFailed = false
         loadTask?.cancel()
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
@@ -143,6 +171,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
             publishListings()
             status.value = DisplayText("No listings.")
         } else {
+            loadFailed = true
             footer.value = nil
             status.value = DisplayText("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
         }
@@ -158,6 +187,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
     private func nextPageDidFail(_ failure: LoadFailure) {
         trace(.viewModel, self, "next page failed: \(failure.shortName)")
+        loadFailed = true
         footer.value = nil
         status.value = DisplayText("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
     }

@@ -13,6 +13,8 @@ protocol ListingsViewModelProtocol: AnyObject {
     var status: Observable<DisplayText> { get }
     /// `loading more …`, `no more listings`, or nil.
     var footer: Observable<String?> { get }
+    /// The network type's banner; empty on Wi-Fi.
+    var networkBanner: Observable<String> { get }
 
     // MARK: Inputs: what the view calls
 

@@ -13,7 +13,8 @@ enum GreetingBuilder {
         trace(.builder, self, "view → presenter → interactor, router")
         let landingPoint = context.network.makeLandingPoint("VIPER greeting")
         let personService = context.network.makePersonService(landingPoint: landingPoint)
-        let interactor = GreetingInteractor(appState: context.appState, personService: personService)
+        let interactor = GreetingInteractor(
+            appState: context.appState, personService: personService, networkStatus: context.network.makeNetworkStatus())
         let router = GreetingRouter()
         let presenter = GreetingPresenter(interactor: interactor, router: router)
         let view = GreetingViewController(eventHandler: presenter)

@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -13,6 +14,7 @@ final class GreetingInteractor: GreetingInteractorInput {
     weak var output: (any GreetingInteractorOutput)?
     private let appState: AppState
     private let personService: any PersonService
+    private let networkStatus: any NetworkStatus
     /// The last load started, owned here: teardown and a retry cancel it (a test awaits it).
     private(set) var loadTask: Task<Void, Never>?
     /// True from a failed load until the next load starts: exactly when `r` may retry (the last
@@ -22,9 +24,14 @@ final class GreetingInteractor: GreetingInteractorInput {
     /// - Parameters:
     ///   - appState: the shared state holding the person and where it came from.
     ///   - personService: the model layer's person service; its requests land on the module's landing point.
-    init(appState: AppState, personService: any PersonService) {
+    ///   - networkStatus: the network type; the interactor observes its changes (VIPER's place for
+    ///     them) and tells its output.
+    init(appState: AppState, personService: any PersonService, networkStatus: any NetworkStatus) {
         self.appState = appState
         self.personService = personService
+        self.networkStatus = networkStatus
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     // MARK: - GreetingInteractorInput
@@ -32,6 +39,7 @@ final class GreetingInteractor: GreetingInteractorInput {
     func provideNames() {
         trace(.interactor, self, "person is \(appState.personOrigin)")
         output?.didProvideNames(firstName: appState.person.firstName, lastName: appState.person.lastName)
+        output?.didProvideNetworkType(networkStatus.networkType)
         // Only the placeholder is loaded; names from the service or typed by the user are known.
         if appState.personOrigin == .placeholder { loadPerson() }
     }
@@ -41,6 +49,14 @@ final class GreetingInteractor: GreetingInteractorInput {
         guard loadFailed else { return }
         trace(.interactor, self, "retry")
         loadPerson()
+    }
+
+    /// The network layer's one notification: the output hears the new type, and a failed load is
+    /// retried when the network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.interactor, self, "network type → \(change.new.rawValue)")
+        output?.didProvideNetworkType(change.new)
+        if change.cameBack { reloadNames() }
     }
 
     func updateFirstName(_ firstName: String) {
@@ -96,6 +112,7 @@ final class GreetingInteractor: GreetingInteractorInput {
     /// Ends the load in flight; nothing it brings is delivered. The builder calls it on teardown.
     func cancelLoading() {
         trace(.interactor, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         personService.cancel()
     }

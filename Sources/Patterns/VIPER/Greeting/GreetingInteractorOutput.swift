@@ -1,3 +1,5 @@
+import Networking
+
 /// Interactor → presenter: what the use cases produced. Orlov calls it `GreetingOutput`. The
 /// interactor holds its output weakly: the presenter owns the interactor, not the other way round.
 @MainActor
@@ -14,4 +16,6 @@ protocol GreetingInteractorOutput: AnyObject {
     func didProvideGreeting(_ greeting: GreetingData)
     /// A name is empty; there is no greeting.
     func didRejectNames()
+    /// The network type now (as the names are provided) or after the network layer's notification.
+    func didProvideNetworkType(_ networkType: NetworkType)
 }

@@ -1,3 +1,4 @@
+import Networking
 import Tracing
 
 /// VIPER's Presenter: turns what the user did into questions for the interactor, and what the
@@ -76,5 +77,10 @@ extension GreetingPresenter: GreetingInteractorOutput {
     func didRejectNames() {
         trace(.presenter, self, "format the validation message")
         view?.showGreeting("Please enter a first and a last name.", isError: true)
+    }
+
+    func didProvideNetworkType(_ networkType: NetworkType) {
+        trace(.presenter, self, "format the network banner")
+        view?.showNetworkBanner(networkType.banner)
     }
 }

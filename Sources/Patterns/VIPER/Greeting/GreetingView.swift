@@ -7,4 +7,6 @@ protocol GreetingView: AnyObject {
     func showGreeting(_ text: String, isError: Bool)
     /// Shows the status line (empty clears it), in the error style for a failure.
     func showStatus(_ text: String, isError: Bool)
+    /// Shows the network banner (empty hides it).
+    func showNetworkBanner(_ text: String)
 }

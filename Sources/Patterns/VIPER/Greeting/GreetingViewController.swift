@@ -100,4 +100,9 @@ extension GreetingViewController: GreetingView {
         trace(.view, self, text.isEmpty ? "clear status" : "status")
         formView.showStatus(text, isError: isError)
     }
+
+    func showNetworkBanner(_ text: String) {
+        trace(.view, self, "network banner")
+        formView.showNetworkBanner(text)
+    }
 }

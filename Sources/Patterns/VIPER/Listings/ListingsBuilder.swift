@@ -15,7 +15,8 @@ enum ListingsBuilder {
         trace(.builder, self, "feeds, interactor, router(detail builder), presenter, view")
         let landingPoint = context.network.makeLandingPoint("VIPER listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
-        let interactor = ListingsInteractor(appState: context.appState, feeds: feeds)
+        let interactor = ListingsInteractor(
+            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus())
         let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: context.appState, feeds: feeds))
         let presenter = ListingsPresenter(interactor: interactor, router: router)
         let view = ListingsViewController(eventHandler: presenter)

@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -19,14 +20,23 @@ final class ListingsInteractor: ListingsInteractorInput {
     private var listings: [Listing] = []
     /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
     private var loadTask: Task<Void, Never>?
+    /// True from a failed load (not an empty source) until the next load starts: what the network
+    /// coming back retries.
+    private var loadFailed = false
+    private let networkStatus: any NetworkStatus
 
     /// - Parameters:
     ///   - appState: the shared state: the source and the selected listing.
     ///   - feeds: one feed per source; their managers land on the module's landing point.
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed]) {
+    ///   - networkStatus: the network type; the interactor observes its changes (VIPER's place for
+    ///     them) and tells its output.
+    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus) {
         precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.appState = appState
         self.feeds = feeds
+        self.networkStatus = networkStatus
+        // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
+        networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     private var source: ListingSource { appState.listingSource }
@@ -36,6 +46,7 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     func loadListings() {
         trace(.interactor, self, "first page of \(source.label)")
+        output?.didProvideNetworkType(networkStatus.networkType)
         loadFirstPage()
     }
 
@@ -63,10 +74,19 @@ final class ListingsInteractor: ListingsInteractorInput {
         trace(.interactor, self, "next page of \(source.label)")
         guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
         output?.didStartLoadingMore()
+        loadFailed = false
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
             try await feed.loadNextPage()
         } loaded: { [weak self] in self?.nextPageDidLoad($0) } failed: { [weak self] in self?.nextPageDidFail($0) }
+    }
+
+    /// The network layer's one notification: the output hears the new type, and a failed load is
+    /// retried when the network is back.
+    func networkTypeDidChange(_ change: NetworkTypeChange) {
+        trace(.interactor, self, "network type → \(change.new.rawValue)")
+        output?.didProvideNetworkType(change.new)
+        if change.cameBack, loadFailed { refresh() }
     }
 
     func selectListing(at index: Int?) {
@@ -87,6 +107,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     /// Ends the load this interactor started; the builder calls it when the screen goes away.
     func cancelLoading() {
         trace(.interactor, self, "cancel loading")
+        networkStatus.stopObserving()
         loadTask?.cancel()
         loadTask = nil
     }
@@ -97,6 +118,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     /// a torn-down screen alive) and a cancelled load delivers nothing.
     private func loadFirstPage(refreshing: Bool = false) {
         output?.didStartLoading(source)
+        loadFailed = false
         loadTask?.cancel()
         let feed = self.feed
         loadTask = ServiceLoad.start { () async throws(LoadFailure) in
@@ -117,6 +139,7 @@ final class ListingsInteractor: ListingsInteractorInput {
             listings = []
             output?.didLoadFirstPage(data())
         } else {
+            loadFailed = true
             output?.didFailToLoad(message: failure.userMessage)
         }
     }
@@ -129,6 +152,7 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     private func nextPageDidFail(_ failure: LoadFailure) {
         trace(.interactor, self, "next page failed: \(failure.shortName)")
+        loadFailed = true
         output?.didFailToLoadMore(message: failure.userMessage)
     }
 

@@ -1,4 +1,5 @@
 import Model
+import Networking
 
 /// Interactor → presenter: what the property list's use cases produced, as plain data and
 /// messages (failures already in words). Held weakly.
@@ -20,4 +21,6 @@ protocol ListingsInteractorOutput: AnyObject {
     func didFailToLoadMore(message: String)
     /// The user opened a listing: what its detail module needs.
     func didOpenListing(_ listing: SelectedListingData)
+    /// The network type now (as the listings are asked for) or after the network layer's notification.
+    func didProvideNetworkType(_ networkType: NetworkType)
 }

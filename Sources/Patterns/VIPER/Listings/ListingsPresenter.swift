@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Tracing
 
 /// VIPER's Presenter of the property list: turns view events into use cases, and the interactor's
@@ -106,6 +107,11 @@ extension ListingsPresenter: ListingsInteractorOutput {
         trace(.presenter, self, "format \(listings.items.count) rows")
         view?.showStatus("", isError: false)
         showListings(listings)
+    }
+
+    func didProvideNetworkType(_ networkType: NetworkType) {
+        trace(.presenter, self, "format the network banner")
+        view?.showNetworkBanner(networkType.banner)
     }
 
     func didFailToLoadMore(message: String) {

@@ -113,6 +113,11 @@ extension ListingsViewController: ListingsViewInterface {
         listingsView.showStatus(text, isError: isError)
     }
 
+    func showNetworkBanner(_ text: String) {
+        trace(.view, self, "network banner")
+        listingsView.showNetworkBanner(text)
+    }
+
     func showRows(_ rows: [ListingDisplayItem]) {
         trace(.view, self, "\(rows.count) rows")
         self.rows = rows

@@ -13,4 +13,6 @@ protocol ListingsViewInterface: AnyObject {
     func selectRow(_ row: Int?)
     /// The dim line under the last row (nil: none).
     func showFooter(_ text: String?)
+    /// Shows the network banner (empty hides it).
+    func showNetworkBanner(_ text: String)
 }

@@ -36,7 +36,9 @@ struct SourcePaneEndToEndTests {
     /// Greets in MVP, opens the source pane, steps up, closes it and quits.
     private func greetAndReadTheSource(_ session: TmuxSession) async throws {
         try await session.expectScreen(shows: "MVP · Greeting", "start on MVP")
-        try await session.expectScreen(shows: "[David", "the person service answered")
+        // The placeholder is David Blaine too: wait for the presenter's trace line of the answer, so
+        // the load cannot land after Enter and become the newest event.
+        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
         try session.send(keys: "Enter")
         try await session.expectScreen(shows: "Hello David Blaine", "greet")
 

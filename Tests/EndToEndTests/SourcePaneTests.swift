@@ -43,7 +43,8 @@ struct SourcePaneEndToEndTests {
         try await session.expectScreen(shows: "Hello David Blaine", "greet")
 
         try session.type("s")
-        var screen = try await session.expectScreen(shows: "Source · Label.swift:", "s opens on the newest event")
+        try await session.expectScreen(shows: "Source · Label.swift:", "s opens on the newest event")
+        var screen = try await session.expectScreen(shows: "trace(.view, self, \"text = ", "with the traced code under it")
         #expect(screen.contains("Sources/Widgets/Label.swift"), "the file's path:\n\(screen)")
         let traced = screen.split(separator: "\n").first { $0.contains("▶") }
         #expect(traced?.contains("trace(.view, self, \"text = ") == true, "the traced line is marked:\n\(screen)")
@@ -54,7 +55,10 @@ struct SourcePaneEndToEndTests {
                 "keywords are coloured:\n\(styled.debugDescription)")
 
         try session.send(keys: "Up")
-        screen = try await session.expectScreen(shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
+        try await session.expectScreen(shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
+        // The header is drawn before the code under it: wait for the frame's code too, or a capture
+        // taken between the two shows the new header over the old file.
+        screen = try await session.expectScreen(shows: "trace(.view, self, \"greeting\")", "the code follows")
         #expect(screen.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
         let stepped = screen.split(separator: "\n").first { $0.contains("▶") }
         #expect(stepped?.contains("trace(.view, self, \"greeting\")") == true, "the code followed:\n\(screen)")

@@ -38,7 +38,7 @@ struct TerminalFuzzTests {
         }
         try session.resize(width: 100, height: 30)
         // The storm is sent far faster than anyone types: wait until the screen holds still. (A
-        // backlog the app cannot work off shows then as a q that does not quit within a second:
+        // backlog the app cannot work off shows then as a q that does not quit in time:
         // the source pane once rebuilt its whole trace for every key it did not use.)
         var last = try session.capture()
         _ = try await session.waitUntil(timeout: .seconds(30)) {
@@ -52,12 +52,13 @@ struct TerminalFuzzTests {
             try session.send(keys: "Escape")
             _ = try await session.waitUntil(timeout: .milliseconds(300)) { false }
         }
-        let start = ContinuousClock.now
+        // A backlog showed as many seconds of keys still being worked off; three seconds leaves room
+        // for a loaded machine without letting one through. (How fast q quits is not a test's to
+        // time: `make bench` measures frames and keys.)
         try session.send(keys: "q")
-        let status = try await session.waitForExit(timeout: .seconds(1))
+        let status = try await session.waitForExit(timeout: .seconds(3))
         let after = try session.capture()
-        #expect(status != nil, "q did not quit within a second after the storm:\n\(after)")
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(status != nil, "q did not quit within three seconds after the storm (a backlog of keys?):\n\(after)")
         if status != nil { try session.expectTerminalRestored(appHeader: "MVC") }
     }
 }

@@ -171,6 +171,8 @@ struct RefusalTests {
         // The only lines on the pane: the message and the wrapper's marker.
         let lines = screen.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(lines.count == 2, "screen:\n\(screen)")
+        // The pane can show the exit marker before the copy of the output is written out: wait for it.
+        _ = try await session.waitUntil(timeout: .seconds(5)) { !session.output.isEmpty }
         let bytes = session.output
         #expect(!bytes.isEmpty)
         #expect(!bytes.contains(0x1B), "escape byte written: \(String(decoding: bytes, as: UTF8.self).debugDescription)")

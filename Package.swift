@@ -81,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "FakeServer",
-            dependencies: ["Networking", "Tracing"],
+            dependencies: ["Model", "Networking", "Tracing"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
@@ -106,8 +106,8 @@ let package = Package(
         // MARK: Shell and executable
         .target(
             name: "Shell",
-            dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Networking", "FakeServer",
-                           "SourceCatalog", "SourceIndex", "CodeMetrics"],
+            dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Model", "Networking",
+                           "FakeServer", "SourceCatalog", "SourceIndex", "CodeMetrics"],
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.

@@ -118,6 +118,17 @@ struct ArchitectureTests {
         #expect(checked > 0)
     }
 
+    @Test("only a pattern's builders import the network layer: its roles reach data through the model layer")
+    func onlyBuildersImportNetworking() {
+        var builders = 0
+        for file in Self.sources(under: "Sources/Patterns") where file.imports.contains("Networking") {
+            let name = (file.path as NSString).lastPathComponent
+            #expect(name.hasSuffix("Builder.swift"), "\(file.path) imports Networking: only builders make landing points")
+            builders += 1
+        }
+        #expect(builders >= 4, "every pattern's builders make their module's landing point")
+    }
+
     @Test("the network layer sees a transport: the fake server's knobs live in FakeServer")
     func networkingKnowsNoScenario() throws {
         // The compiler keeps Networking from importing FakeServer; this keeps the knobs from

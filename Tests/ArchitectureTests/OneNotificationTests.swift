@@ -13,7 +13,7 @@ struct OneNotificationTests {
     /// device's network switch (a real app's reachability would sit there).
     static let notifierFiles: Set<String> = [
         "Sources/Networking/Reachability/NetworkTypeNotifier.swift",
-        "Sources/Networking/Reachability/NetworkType.swift",
+        "Sources/Model/NetworkType.swift",
         "Sources/Networking/Environment/NetworkEnvironment.swift",
         "Sources/Reformers/Network/NetworkStatus.swift",
         "Sources/FakeServer/Environment/NetworkEnvironment+Fake.swift",

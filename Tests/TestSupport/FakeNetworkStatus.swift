@@ -1,3 +1,4 @@
+import Model
 import Networking
 import Reformers
 

@@ -1,3 +1,4 @@
+import Model
 import Networking
 
 /// How the fake network behaves: the seed every request's luck derives from, the latency range,

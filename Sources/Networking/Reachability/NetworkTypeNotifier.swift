@@ -1,3 +1,4 @@
+import Model
 import Tracing
 
 /// The one notification in mvx: "the network type changed" (casatwy allows exactly this kind of

@@ -1,3 +1,4 @@
+import Model
 import FakeServer
 import Mediator
 import Networking

@@ -1,3 +1,4 @@
+import Model
 import Mediator
 import Networking
 import PatternVocabulary

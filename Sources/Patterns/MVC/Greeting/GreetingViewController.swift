@@ -1,6 +1,5 @@
 import Mediator
 import Model
-import Networking
 import Reformers
 import Terminal
 import ScreenViews

@@ -1,5 +1,4 @@
 import Model
-import Networking
 import Reformers
 import ScreenViews
 import Terminal

@@ -1,4 +1,4 @@
-import Networking
+import Model
 
 /// Interactor → presenter: what the use cases produced. Orlov calls it `GreetingOutput`. The
 /// interactor holds its output weakly: the presenter owns the interactor, not the other way round.

@@ -1,4 +1,4 @@
-import Networking
+import Model
 import Tracing
 
 /// VIPER's Presenter: turns what the user did into questions for the interactor, and what the

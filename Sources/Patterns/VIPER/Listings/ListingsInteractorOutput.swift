@@ -1,5 +1,4 @@
 import Model
-import Networking
 
 /// Interactor → presenter: what the property list's use cases produced, as plain data and
 /// messages (failures already in words). Held weakly.

@@ -1,5 +1,4 @@
 import Model
-import Networking
 import Tracing
 
 /// VIPER's Presenter of the property list: turns view events into use cases, and the interactor's

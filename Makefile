@@ -4,19 +4,12 @@ PREFIX  ?= /usr/local
 ARGS    ?=
 # A target may import only what Package.swift declares for it (SwiftPM only warns by default).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
-# The release binary links the Swift runtime and Foundation statically on Linux: the dynamic
-# loader then has no Swift libraries to find and relocate at start (first frame 15.9 → 10.5 ms in
-# `make bench`). macOS ships the runtime in the OS.
-RELEASE := -c release
-ifeq ($(shell uname -s),Linux)
-RELEASE += --static-swift-stdlib
-endif
 
 .PHONY: run build test bench install deps test-deps goldens clean docs index
 
 ## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
 run: deps
-	@$(SWIFT) build $(RELEASE) --product mvx
+	@$(SWIFT) build -c release --product mvx
 	@.build/release/mvx $(ARGS)
 
 build: deps
@@ -39,13 +32,13 @@ test: test-deps
 
 ## Prints speed and memory figures (no pass/fail).
 bench: deps
-	$(SWIFT) build $(RELEASE) --product mvx
-	$(SWIFT) build $(RELEASE) --product mvx-bench
+	$(SWIFT) build -c release --product mvx
+	$(SWIFT) build -c release --product mvx-bench
 	.build/release/mvx-bench
 
 ## Installs mvx and its fixture data under $(PREFIX).
 install: deps
-	$(SWIFT) build $(RELEASE) --product mvx
+	$(SWIFT) build -c release --product mvx
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/mvx "$(DESTDIR)$(PREFIX)/bin/mvx"
 	rm -rf "$(DESTDIR)$(PREFIX)/bin/mvx_FakeServer.resources"

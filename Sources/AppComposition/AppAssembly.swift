@@ -41,9 +41,15 @@ public final class AppAssembly {
     ///   - traceFile: where to also write every trace event as JSON lines (`MVX_TRACE_FILE`).
     ///   - operationLogFolder: where the operation log keeps its file (`OperationLog`); nil keeps it
     ///     in memory. The app passes its cache folder, tests a temporary one.
-    public init(scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil, operationLogFolder: URL? = nil) throws(Failure) {
+    ///   - diskCacheFolder: where the caches keep their disk tier; nil keeps them in memory
+    ///     (`--no-disk-cache`).
+    public init(
+        scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil, operationLogFolder: URL? = nil,
+        diskCacheFolder: URL? = nil
+    ) throws(Failure) {
         self.fixtures = fixtures
-        network = NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario)
+        network = NetworkEnvironment.fake(
+            fixtures: fixtures, scenario: scenario, diskCache: diskCacheFolder.map { DiskCacheSettings(folder: $0) })
         let operationLog = network.makeOperationLog(folder: operationLogFolder)
         let redraw = self.redraw
         traceBuffer = TraceBuffer(onChange: { redraw.signal() })

@@ -18,9 +18,12 @@ struct RunCommand: AsyncParsableCommand {
     var patterns: ScreenPatternOptions
 
     @Option(help: ArgumentHelp(
-        "The cache folder, where the operation log keeps its file (default: $XDG_CACHE_HOME/mvx, else ~/.cache/mvx, when writable).",
+        "The cache folder: the disk tier of the data and picture caches, and the operation log's file (default: $XDG_CACHE_HOME/mvx, else ~/.cache/mvx, when writable).",
         valueName: "dir"))
     var cacheDir: String?
+
+    @Flag(help: "Keep the caches in memory only: nothing is read from or written to the cache folder's responses/ and images/.")
+    var noDiskCache = false
 
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
@@ -33,20 +36,21 @@ struct RunCommand: AsyncParsableCommand {
         let status = try await Self.runInteractive(
             pattern: patterns.pattern, screen: patterns.screen, screenPatterns: patterns.screenPatterns,
             scenario: scenario, fixtures: fixtures,
-            cacheFolder: folder)
+            cacheFolder: folder, diskCache: !noDiskCache)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
         pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures,
-        cacheFolder: URL?
+        cacheFolder: URL?, diskCache: Bool
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
             assembly = try AppAssembly(scenario: scenario, fixtures: fixtures,
                                        traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"],
-                                       operationLogFolder: cacheFolder)
+                                       operationLogFolder: cacheFolder,
+                                       diskCacheFolder: diskCache ? cacheFolder : nil)
         } catch {
             throw ValidationError(error.description)
         }

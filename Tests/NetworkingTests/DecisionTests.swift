@@ -66,7 +66,7 @@ struct DecisionTests {
             "TracingInterceptor.beforeSuccess  person.get",
             "TracingInterceptor.afterSuccess  person.get",
             "TracingInterceptor.shouldCall  person.get id=dynamo",
-            "APIManager<PersonAPI>.submit  cache hit person.get id=dynamo",
+            "APIManager<PersonAPI>.submit  cache hit (memory) person.get id=dynamo",
             "TracingInterceptor.afterCall  person.get",
             "TracingInterceptor.beforeSuccess  person.get",
             "TracingInterceptor.afterSuccess  person.get",

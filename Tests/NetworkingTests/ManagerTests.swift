@@ -113,7 +113,7 @@ import Tracing
         _ = try await manager.firstPage()
         let (data, events) = try await Support.traced { try await manager.firstPage() }
         #expect(data["items"]?.arrayValue?.count == 20)
-        #expect(events.contains { $0.role == .cache && $0.detail.hasPrefix("cache hit rent.list") })
+        #expect(events.contains { $0.role == .cache && $0.detail.hasPrefix("cache hit (memory) rent.list") })
         #expect(!events.contains { $0.detail.hasPrefix("GET") })
         environment.cache.removeAll()
         let (_, again) = try await Support.traced { try await manager.firstPage() }

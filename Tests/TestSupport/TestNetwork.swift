@@ -23,10 +23,12 @@ public struct TestNetwork {
     ///   - scenario: the server's behaviour; `latency` and `offline` are applied on top of it.
     ///   - clock: a clock of the test's own (then `self.clock` is nil and the test moves it).
     ///   - interceptors: nil keeps the environment's default (the tracing interceptor).
+    ///   - diskCache: a disk tier for the caches (in a temporary folder the test made); nil keeps
+    ///     them in memory.
     public init(
         latency: Duration? = nil, offline: Bool = false, scenario: Scenario = .instant,
         fixtures: Fixtures = TestNetwork.bundledFixtures, clock: (any Clock<Duration>)? = nil,
-        interceptors: [any APIInterceptor]? = nil
+        interceptors: [any APIInterceptor]? = nil, diskCache: DiskCacheSettings? = nil
     ) {
         let testClock = clock == nil ? latency.map { _ in TestClock<Duration>() } : nil
         var scenario = scenario
@@ -34,9 +36,10 @@ public struct TestNetwork {
         if offline { scenario.offline = true }
         let chosen: any Clock<Duration> = clock ?? testClock.map { $0 as any Clock<Duration> } ?? InstantClock()
         environment = if let interceptors {
-            NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: chosen, interceptors: interceptors)
+            NetworkEnvironment.fake(
+                fixtures: fixtures, scenario: scenario, clock: chosen, interceptors: interceptors, diskCache: diskCache)
         } else {
-            NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: chosen)
+            NetworkEnvironment.fake(fixtures: fixtures, scenario: scenario, clock: chosen, diskCache: diskCache)
         }
         self.clock = testClock
     }

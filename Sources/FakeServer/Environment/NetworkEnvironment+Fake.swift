@@ -4,16 +4,18 @@ import Networking
 extension NetworkEnvironment {
     /// The app's network: the fake server over `fixtures`, driven by `scenario`, timed by `clock`.
     /// The composition root calls this once and hands the environment to every pattern module;
-    /// `environment.scenario` stays live (offline toggle, seed, failure rates).
+    /// `environment.scenario` stays live (offline toggle, seed, failure rates). With `diskCache`,
+    /// the caches keep a disk tier in its folder; without, they keep to memory (tests, replays).
     public static func fake(
         fixtures: Fixtures, scenario: Scenario = Scenario(), clock: any Clock<Duration> = ContinuousClock(),
-        interceptors: [any APIInterceptor] = [TracingInterceptor()]
+        interceptors: [any APIInterceptor] = [TracingInterceptor()], diskCache: DiskCacheSettings? = nil
     ) -> NetworkEnvironment {
         // One clock for both ends: the server sleeps its latency on the clock the managers time with.
         let networkClock = NetworkClock(clock)
         let server = FakeServer(fixtures: fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
         return NetworkEnvironment(
-            transport: server, clock: networkClock, interceptors: interceptors, networkType: scenario.networkType)
+            transport: server, clock: networkClock, interceptors: interceptors, networkType: scenario.networkType,
+            diskCache: diskCache)
     }
 
     /// The fake device moves to another network: the fake server takes the type's latency and

@@ -1,10 +1,26 @@
 import Synchronization
 import Tracing
 
-/// The in-memory response cache: validated responses keyed by `CacheKey`, expiring by age on the
-/// injected clock, bounded in size (the least recently used entry goes first). Shared by every
-/// manager of an environment, hence a lock rather than an actor: a hit must stay synchronous and cheap.
+/// The response cache for API data, in two tiers: memory first, then disk (when the environment
+/// has a disk folder), then the network. Entries expire by age — the API's `CachePolicy` says how
+/// long — in both tiers; memory also holds at most `capacity` entries (the least recently used goes
+/// first). A disk hit is kept in memory again for what is left of its time.
+///
+/// Shared by every manager of an environment, hence a lock rather than an actor: a hit must stay
+/// synchronous and cheap.
 public final class ResponseCache: Sendable {
+    /// What the cache holds and has done, per tier, for the network inspector.
+    public struct Statistics: Sendable, Hashable {
+        public var memoryEntries = 0
+        public var memoryHits = 0
+        /// Memory entries that went: expired by age, or the least recently used when full.
+        public var memoryEvictions = 0
+        /// Lookups neither tier could answer.
+        public var misses = 0
+        /// The disk tier's figures; nil when the cache keeps to memory.
+        public var disk: DiskCache.Statistics?
+    }
+
     private struct Entry {
         var value: JSONValue
         var expiry: Duration
@@ -14,60 +30,113 @@ public final class ResponseCache: Sendable {
     private struct State {
         var entries: [CacheKey: Entry] = [:]
         var useCounter: UInt64 = 0
+        var statistics = Statistics()
     }
 
     private let state = Mutex(State())
     private let clock: NetworkClock
-    /// The most entries kept.
+    /// The most entries kept in memory.
     public let capacity: Int
+    /// The disk tier, when there is one.
+    public let disk: DiskCache?
 
-    public init(clock: NetworkClock, capacity: Int = 256) {
+    public init(clock: NetworkClock, capacity: Int = 256, disk: DiskCache? = nil) {
         self.clock = clock
         self.capacity = max(1, capacity)
+        self.disk = disk
     }
 
-    /// The live value for `key`, or nil when absent or expired (an expired entry is removed).
+    /// The live value for `key` and the tier that held it, or nil when neither has it unexpired.
+    public func lookUp(_ key: CacheKey) -> (value: JSONValue, tier: CacheTier)? {
+        if let value = memoryValue(for: key) { return (value, .memory) }
+        guard let disk, let stored = disk.read(key.diskKey), let expiresAt = stored.expiresAt,
+              let value = try? JSONValue(parsing: stored.bytes)
+        else {
+            state.withLock { $0.statistics.misses += 1 }
+            return nil
+        }
+        // Back into memory for the time it has left, so the next hit is the cheap one.
+        let remaining = Duration.milliseconds(max(0, expiresAt - disk.currentTime))
+        keepInMemory(value, for: key, expiry: clock.now + remaining)
+        return (value, .disk)
+    }
+
+    /// The live value for `key` in either tier, or nil.
     public func value(for key: CacheKey) -> JSONValue? {
+        lookUp(key)?.value
+    }
+
+    /// Stores `value` for `timeToLive` in memory (evicting the least recently used entry when full)
+    /// and on disk.
+    public func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration) {
+        let evicted = keepInMemory(value, for: key, expiry: clock.now + timeToLive)
+        trace(.cache, self, "store \(key)" + (disk == nil ? "" : " in memory and on disk")
+              + (evicted.map { ", evicted \($0)" } ?? ""))
+        if let disk {
+            var bytes: [UInt8] = []
+            JSONWriter.write(value, into: &bytes)
+            disk.write(bytes, for: key.diskKey, expiresAt: disk.currentTime + Int64(timeToLive / .milliseconds(1)))
+        }
+    }
+
+    /// Forgets every entry, in both tiers (the app's "empty cache" command).
+    public func removeAll() {
+        state.withLock { $0.entries.removeAll() }
+        disk?.removeAll()
+        trace(.cache, self, "cleared")
+    }
+
+    /// How many entries memory holds now (expired ones included until touched).
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// What the cache holds and has done.
+    public var statistics: Statistics {
+        var statistics = state.withLock { state in
+            state.statistics.memoryEntries = state.entries.count
+            return state.statistics
+        }
+        statistics.disk = disk?.statistics
+        return statistics
+    }
+
+    private func memoryValue(for key: CacheKey) -> JSONValue? {
         let now = clock.now
         return state.withLock { state -> JSONValue? in
             guard var entry = state.entries[key] else { return nil }
             guard now < entry.expiry else {
                 state.entries[key] = nil
+                state.statistics.memoryEvictions += 1
                 return nil
             }
             state.useCounter += 1
             entry.lastUse = state.useCounter
-            let value = entry.value
             state.entries[key] = entry
-            return value
+            state.statistics.memoryHits += 1
+            return entry.value
         }
     }
 
-    /// Stores `value` for `timeToLive`, evicting the least recently used entry when full.
-    public func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration) {
-        let expiry = clock.now + timeToLive
-        let evicted = state.withLock { state -> CacheKey? in
+    /// Keeps `value` in memory until `expiry`; returns the key evicted to make room, if any.
+    @discardableResult
+    private func keepInMemory(_ value: JSONValue, for key: CacheKey, expiry: Duration) -> CacheKey? {
+        state.withLock { state -> CacheKey? in
             state.useCounter += 1
             var evicted: CacheKey?
             if state.entries[key] == nil, state.entries.count >= capacity {
                 // A scan on insert keeps hits O(1); eviction only happens when full.
                 if let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
                     state.entries[oldest] = nil
+                    state.statistics.memoryEvictions += 1
                     evicted = oldest
                 }
             }
             state.entries[key] = Entry(value: value, expiry: expiry, lastUse: state.useCounter)
             return evicted
         }
-        trace(.cache, self, "store \(key)" + (evicted.map { ", evicted \($0)" } ?? ""))
     }
+}
 
-    /// Forgets every entry (the app's "clear cache" command).
-    public func removeAll() {
-        state.withLock { $0.entries.removeAll() }
-        trace(.cache, self, "cleared")
-    }
-
-    /// How many entries are kept now (expired ones included until touched).
-    public var count: Int { state.withLock { $0.entries.count } }
+extension CacheKey {
+    /// The key a disk entry is stored under: the whole request, so no two APIs share a file.
+    var diskKey: String { "\(service) \(method) \(parameters)" }
 }

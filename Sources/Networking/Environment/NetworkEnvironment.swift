@@ -1,3 +1,4 @@
+import Foundation
 import Model
 
 /// What a screen module needs to make managers: the transport, the clock, the shared cache and the
@@ -10,8 +11,10 @@ public final class NetworkEnvironment {
     /// Where the managers made here send their signed requests.
     public let transport: any Transport
     public let clock: NetworkClock
-    /// Shared by every manager made here; `cache.removeAll()` clears it.
+    /// Shared by every manager made here; `cache.removeAll()` clears it (memory and disk).
     public let cache: ResponseCache
+    /// The listings' pictures, through their own cache (by size, where data goes by age).
+    public let images: ImageLoader
     /// Given to every manager made from now on.
     public var interceptors: [any APIInterceptor]
     /// Every request in flight from managers made here.
@@ -26,25 +29,31 @@ public final class NetworkEnvironment {
     /// An environment sending through `transport`, timed by `clock`.
     public convenience init(
         transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), cacheCapacity: Int = 256,
-        interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi
+        interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi,
+        diskCache: DiskCacheSettings? = nil
     ) {
         self.init(
             transport: transport, clock: NetworkClock(clock), cacheCapacity: cacheCapacity, interceptors: interceptors,
-            networkType: networkType)
+            networkType: networkType, diskCache: diskCache)
     }
 
     /// The same, with an already wrapped clock (shared with the transport).
     public init(
         transport: any Transport, clock: NetworkClock, cacheCapacity: Int = 256,
-        interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi
+        interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi,
+        diskCache: DiskCacheSettings? = nil
     ) {
         self.transport = transport
         self.clock = clock
-        self.cache = ResponseCache(clock: clock, capacity: cacheCapacity)
+        let tiers = diskCache?.makeTiers(clock: clock)
+        self.cache = ResponseCache(clock: clock, capacity: cacheCapacity, disk: tiers?.responses)
         self.interceptors = interceptors
         self.monitor = RequestMonitor(sleepers: clock.sleepers)
         self.journal = RequestJournal()
         self.networkTypeNotifier = NetworkTypeNotifier(initial: networkType)
+        self.images = ImageLoader(
+            cache: ImageCache(memoryLimit: diskCache?.imageMemoryLimit ?? ImageCache.defaultMemoryLimit, disk: tiers?.images),
+            transport: transport, clock: clock, monitor: monitor, journal: journal)
     }
 
     func setOperationLog(_ log: OperationLog) {

@@ -60,6 +60,8 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
     public internal(set) var endedAt: Duration?
     /// 0 for the first send of these parameters by its manager, then 1, 2… (nil when not sent).
     public internal(set) var attempt: Int?
+    /// The tier that answered a cache hit (nil for anything else).
+    public internal(set) var cacheTier: CacheTier?
     /// The size of the reply's body, once it arrived.
     public internal(set) var byteCount: Int?
     /// What became of it (`.inFlight` until it lands or is cancelled).

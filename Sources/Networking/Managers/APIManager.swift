@@ -182,10 +182,10 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             return .finished(.failure(error))
         }
         if let hit = cachedReply(for: call, purpose) {
-            record(.cacheHit(call.key), in: &call.record)
+            record(.cacheHit(call.key, hit.tier), in: &call.record)
             for interceptor in interceptors { interceptor.afterCall(self, parameters: call.parameters) }
-            deliver(.success(hit), for: call)
-            return .finished(.success(hit))
+            deliver(.success(hit.value), for: call)
+            return .finished(.success(hit.value))
         }
         let attempt = nextAttempt(for: call.key)
         record(.sent(attempt: attempt), in: &call.record)
@@ -285,11 +285,11 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         }
     }
 
-    /// The live cached reply to the call, when the API caches in memory; never for a refresh,
-    /// which asks the server.
-    private func cachedReply(for call: Call, _ purpose: Purpose) -> JSONValue? {
-        guard case .memory = api.cachePolicy, purpose != .refresh else { return nil }
-        return cache.value(for: call.key)
+    /// The live cached reply to the call and the tier that held it, when the API's data is
+    /// cached; never for a refresh, which asks the server.
+    private func cachedReply(for call: Call, _ purpose: Purpose) -> (value: JSONValue, tier: CacheTier)? {
+        guard case .byAge = api.cachePolicy, purpose != .refresh else { return nil }
+        return cache.lookUp(call.key)
     }
 
     /// Counts the sends of the same parameters: each retry draws new luck from the server.
@@ -334,7 +334,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         switch result.flatMap({ receive($0, for: &flight.call) }) {
         case .success(let json):
             record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
-            if case .memory(let timeToLive) = api.cachePolicy {
+            if case .byAge(let timeToLive) = api.cachePolicy {
                 cache.store(json, for: flight.call.key, timeToLive: timeToLive)
             }
             deliver(.success(json), for: flight.call)

@@ -14,8 +14,8 @@ enum CallDecision {
     case vetoed(by: String)
     /// The parameters failed the API's validation: nothing sent.
     case rejected(APIError)
-    /// Answered from the cache under `key`: nothing sent.
-    case cacheHit(CacheKey)
+    /// Answered from the cache under `key`, by `tier`: nothing sent.
+    case cacheHit(CacheKey, CacheTier)
     /// Handed to the transport; `attempt` counts this manager's earlier sends of the same parameters.
     case sent(attempt: Int)
     /// The reply landed and passed validation; `items` counts a list's rows (nil for other APIs).
@@ -52,7 +52,7 @@ enum CallDecision {
         case .ignored(let reason, _): "ignored: \(reason)"
         case .vetoed(let interceptor): "vetoed by \(interceptor)"
         case .rejected(let error): "not sent: \(error.userMessage)"
-        case .cacheHit(let key): "cache hit \(key)"
+        case .cacheHit(let key, let tier): "cache hit (\(tier.rawValue)) \(key)"
         case .sent(let attempt): request + (attempt > 0 ? " attempt \(attempt + 1)" : "")
         case .succeeded(let items): "\(request) → \(items.map { "\($0) items" } ?? "ok"), \(milliseconds) ms"
         case .failed(let error): "\(request) → \(error.shortName), \(milliseconds) ms"
@@ -69,7 +69,9 @@ extension RequestRecord {
         case .ignored(let reason, let joined): outcome = .ignored(reason: reason, joined: joined)
         case .vetoed(let interceptor): outcome = .vetoed(by: interceptor)
         case .rejected(let error): outcome = .rejected(error)
-        case .cacheHit: outcome = .cacheHit
+        case .cacheHit(_, let tier):
+            outcome = .cacheHit
+            cacheTier = tier
         case .sent(let attempt):
             // Still in flight: only a later decision ends it.
             sentAt = time

@@ -27,8 +27,11 @@ public struct Service: Sendable, Hashable {
     /// The log service the operation log sends its batches to.
     public static let log = Service(id: "log", baseURL: "https://log.api.mvx-fake.dev/v1", secret: "log-3c81f0")
 
+    /// The image service behind the listings' pictures.
+    public static let images = Service(id: "images", baseURL: "https://img.anjuke-fake.cn", secret: "img-5a20d4")
+
     /// Every known service.
-    public static let all: [Service] = [.rent, .newHomes, .secondHand, .person, .log]
+    public static let all: [Service] = [.rent, .newHomes, .secondHand, .person, .log, .images]
 
     /// The service that serves one kind of listing.
     public static func listings(_ kind: ListingKind) -> Service {

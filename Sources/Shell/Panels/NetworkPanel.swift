@@ -132,7 +132,12 @@ struct NetworkPanel: ShellPanel, Equatable {
     /// its own, so the trace shows each change before the failures it explains.
     @MainActor
     static func handle(_ control: NetworkControl, on network: NetworkEnvironment, as action: (() -> Void) -> Void) {
-        if control == .emptyCache { return action { network.cache.removeAll() } }
+        if control == .emptyCache {
+            return action {
+                network.cache.removeAll()
+                network.images.cache.removeAll()
+            }
+        }
         // The app always sends through the fake server; another transport has no scenario to change.
         guard let scenario = network.scenario else { return }
         switch control {
@@ -215,7 +220,6 @@ struct NetworkPanel: ShellPanel, Equatable {
                                    Segment(text: DisplayWidth.truncate(value, to: room), style: style)],
                         trailing: nil)
         }
-        let cached = network.cache.count
         let armed = scenario.nextFailure
         let rates = scenario.failureRates.total
         func keys(_ commands: PanelCommand...) -> String { Keymap.keys(for: commands, in: id) }
@@ -232,10 +236,34 @@ struct NetworkPanel: ShellPanel, Equatable {
                  scenario.offline ? ShellTheme.networkFailed : .plain),
             line(keys(.cycleFailureKind, .toggleFailNext), "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
                  armed == nil ? .plain : ShellTheme.notice),
-            line(keys(.emptyCache), "cache", cached == 0 ? "empty" : "\(cached) entr\(cached == 1 ? "y" : "ies")"),
+            line(keys(.emptyCache), "cache", Self.cacheText(network.cache.statistics),
+                 network.cache.statistics.disk?.problem == nil ? .plain : ShellTheme.notice),
+            line("", "pictures", Self.picturesText(network.images.cache.statistics),
+                 network.images.cache.statistics.disk?.problem == nil ? ShellTheme.detail : ShellTheme.notice),
             line("", "random", (rates == 0 ? "no failures" : "\(Self.percent(rates)) fail") + " · seed \(scenario.seed)",
                  ShellTheme.detail),
         ] + logLines
+    }
+
+    /// The data cache in one line: entries per tier, then hits per tier; the disk tier's problem
+    /// when it stopped writing.
+    static func cacheText(_ statistics: ResponseCache.Statistics) -> String {
+        let memory = statistics.memoryEntries, hits = statistics.memoryHits + (statistics.disk?.hits ?? 0)
+        guard let disk = statistics.disk else {
+            return (memory == 0 ? "empty" : "\(memory) in memory") + " · disk off" + (hits == 0 ? "" : " · \(hits) hits")
+        }
+        if let problem = disk.problem { return "\(memory) in memory · disk off: \(problem)" }
+        if memory == 0, disk.entries == 0 { return "empty" + (hits == 0 ? "" : " · hits \(statistics.memoryHits) mem \(disk.hits) disk") }
+        return "\(memory) mem, \(disk.entries) disk · hits \(statistics.memoryHits) mem \(disk.hits) disk"
+            + (disk.discarded == 0 ? "" : " · \(disk.discarded) bad files replaced")
+    }
+
+    /// The picture cache in one line: entries and bytes per tier, then evictions for size.
+    static func picturesText(_ statistics: ImageCache.Statistics) -> String {
+        let memory = "\(statistics.memoryEntries) mem \(ByteCountText.of(statistics.memoryBytes))"
+        guard let disk = statistics.disk else { return memory + " · disk off · \(statistics.memoryEvictions) evicted" }
+        if let problem = disk.problem { return memory + " · disk off: \(problem)" }
+        return memory + " · \(disk.entries) disk \(ByteCountText.of(disk.bytes)) · \(statistics.memoryEvictions + disk.evictions) evicted"
     }
 
     @MainActor
@@ -304,7 +332,7 @@ struct NetworkPanel: ShellPanel, Equatable {
         case .inFlight: texts.append("waiting for the reply")
         case .succeeded(let items): texts.append("delivered" + (items.map { ": \($0) items" } ?? ""))
         case .failed(let error): texts.append(error.userMessage)
-        case .cacheHit: texts.append("policy: memory cache, nothing sent")
+        case .cacheHit: texts.append("policy: \(record.cacheTier?.rawValue ?? "memory") cache hit, nothing sent")
         case .ignored(let reason, let joined):
             texts.append("policy: ignored, \(reason)" + (joined.map { "; the caller joined \($0)" } ?? ""))
         case .cancelled(let reason): texts.append("cancelled: \(reason); a late reply is dropped")
@@ -389,7 +417,7 @@ struct NetworkPanel: ShellPanel, Equatable {
         case .inFlight: ("… in flight", ShellTheme.notice)
         case .succeeded(let items): ("✓ " + (items.map { "\($0) items" } ?? "ok"), ShellTheme.networkOK)
         case .failed(let error): ("✗ " + error.shortName, ShellTheme.networkFailed)
-        case .cacheHit: ("✓ cache hit", ShellTheme.networkCached)
+        case .cacheHit: (record.cacheTier == .disk ? "✓ disk hit" : "✓ cache hit", ShellTheme.networkCached)
         case .ignored: ("– ignored", ShellTheme.detail)
         case .cancelled: ("– cancelled", ShellTheme.detail)
         case .rejected: ("✗ parameters", ShellTheme.networkFailed)

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where and how big the disk tiers are: API data in `responses/`, pictures in `images/`, both
+/// under the app's cache folder (`$XDG_CACHE_HOME/mvx`, else `~/.cache/mvx`, or `--cache-dir`).
+public struct DiskCacheSettings: Sendable {
+    /// The cache folder; the tiers make their subfolders when they first write.
+    public var folder: URL
+    /// The most bytes of pictures kept on disk.
+    public var imageDiskLimit: Int
+    /// The most bytes of pictures kept in memory.
+    public var imageMemoryLimit: Int
+    /// The wall-clock time when the network clock read zero, in milliseconds since 1970: disk
+    /// expiries are written in wall time, read by later runs, and advanced by the injected clock.
+    public var epoch: Int64
+    /// How files are written (a test simulates a full disk here).
+    public var writer: DiskCache.FileWriter
+
+    public init(
+        folder: URL, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
+        epoch: Int64 = Int64(Date().timeIntervalSince1970 * 1000), writer: DiskCache.FileWriter = .atomicRename
+    ) {
+        self.folder = folder
+        self.imageDiskLimit = imageDiskLimit
+        self.imageMemoryLimit = imageMemoryLimit
+        self.epoch = epoch
+        self.writer = writer
+    }
+
+    /// The data tier (by age) and the picture tier (by size), timed by `clock` from `epoch`.
+    func makeTiers(clock: NetworkClock) -> (responses: DiskCache, images: DiskCache) {
+        let epoch = self.epoch
+        let now: @Sendable () -> Int64 = { epoch + Int64(clock.now / .milliseconds(1)) }
+        return (
+            DiskCache(folder: folder.appending(path: "responses", directoryHint: .isDirectory), rule: .byAge, now: now, writer: writer),
+            DiskCache(folder: folder.appending(path: "images", directoryHint: .isDirectory), rule: .bySize(limit: imageDiskLimit),
+                      now: now, writer: writer))
+    }
+}

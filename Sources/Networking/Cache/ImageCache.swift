@@ -1,0 +1,104 @@
+import OrderedCollections
+import Synchronization
+import Tracing
+
+/// The picture cache, in two tiers: memory first, then disk, then the network. Pictures do not go
+/// stale, they take room: each tier evicts its least recently used pictures once they add up to
+/// more than its byte limit — casatwy's rule for images, where the API data goes by age.
+public final class ImageCache: Sendable {
+    /// What the cache holds and has done, per tier, for the network inspector.
+    public struct Statistics: Sendable, Hashable {
+        public var memoryEntries = 0
+        public var memoryBytes = 0
+        public var memoryHits = 0
+        public var memoryEvictions = 0
+        public var misses = 0
+        /// The disk tier's figures; nil when the cache keeps to memory.
+        public var disk: DiskCache.Statistics?
+    }
+
+    private struct State {
+        /// Least recently used first.
+        var pictures: OrderedDictionary<String, [UInt8]> = [:]
+        var bytes = 0
+        var statistics = Statistics()
+    }
+
+    /// The memory tier's limit: a handful of pictures, so eviction is there to be seen.
+    public static let defaultMemoryLimit = 8 << 10
+    /// The disk tier's limit.
+    public static let defaultDiskLimit = 96 << 10
+
+    public let memoryLimit: Int
+    /// The disk tier, when there is one (its rule is `.bySize`).
+    public let disk: DiskCache?
+    private let state = Mutex(State())
+
+    public init(memoryLimit: Int = ImageCache.defaultMemoryLimit, disk: DiskCache? = nil) {
+        self.memoryLimit = max(1, memoryLimit)
+        self.disk = disk
+    }
+
+    /// The picture's bytes stored for `url` and the tier that held them, or nil.
+    public func lookUp(_ url: String) -> (bytes: [UInt8], tier: CacheTier)? {
+        let hit = state.withLock { state -> [UInt8]? in
+            guard let bytes = state.pictures.removeValue(forKey: url) else { return nil }
+            state.pictures[url] = bytes  // to the most recently used end
+            state.statistics.memoryHits += 1
+            return bytes
+        }
+        if let hit { return (hit, .memory) }
+        guard let stored = disk?.read(url) else {
+            state.withLock { $0.statistics.misses += 1 }
+            return nil
+        }
+        keepInMemory(stored.bytes, for: url)
+        return (stored.bytes, .disk)
+    }
+
+    /// Stores a picture in both tiers; each evicts by size.
+    public func store(_ bytes: [UInt8], for url: String) {
+        keepInMemory(bytes, for: url)
+        disk?.write(bytes, for: url)
+    }
+
+    /// Forgets every picture, in both tiers.
+    public func removeAll() {
+        state.withLock { state in
+            state.pictures.removeAll()
+            state.bytes = 0
+        }
+        disk?.removeAll()
+    }
+
+    /// What the cache holds and has done.
+    public var statistics: Statistics {
+        var statistics = state.withLock { state in
+            state.statistics.memoryEntries = state.pictures.count
+            state.statistics.memoryBytes = state.bytes
+            return state.statistics
+        }
+        statistics.disk = disk?.statistics
+        return statistics
+    }
+
+    private func keepInMemory(_ bytes: [UInt8], for url: String) {
+        let evicted = state.withLock { state -> Int in
+            if let old = state.pictures.removeValue(forKey: url) { state.bytes -= old.count }
+            state.pictures[url] = bytes
+            state.bytes += bytes.count
+            var evicted = 0
+            // The newest picture stays even when it alone is over the limit.
+            while state.bytes > memoryLimit, state.pictures.count > 1 {
+                let oldest = state.pictures.removeFirst()
+                state.bytes -= oldest.value.count
+                evicted += 1
+            }
+            state.statistics.memoryEvictions += evicted
+            return evicted
+        }
+        if evicted > 0 {
+            trace(.cache, self, "memory: evicted \(evicted) picture\(evicted == 1 ? "" : "s") for size (limit \(ByteCountText.of(memoryLimit)))")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Tracing
+
+/// Loads the pictures of listings: memory first, then disk, then the image service — casatwy's
+/// order for images. One per environment, shared by every screen module; each request is signed,
+/// sent through the environment's transport and kept in its journal like an API manager's, so the
+/// network inspector lists pictures beside the data.
+///
+/// The caller owns the task: cancelling it cancels the request, and nothing is cached or returned.
+@MainActor
+public final class ImageLoader {
+    /// The two tiers pictures are kept in.
+    public let cache: ImageCache
+    private let transport: any Transport
+    private let clock: NetworkClock
+    private let monitor: RequestMonitor
+    private let journal: RequestJournal
+    private var attempts: [String: Int] = [:]
+
+    init(cache: ImageCache, transport: any Transport, clock: NetworkClock, monitor: RequestMonitor, journal: RequestJournal) {
+        self.cache = cache
+        self.transport = transport
+        self.clock = clock
+        self.monitor = monitor
+        self.journal = journal
+    }
+
+    /// The picture's bytes when either tier holds them (recorded as a cache hit), else nil:
+    /// nothing is sent.
+    public func cachedImage(at url: String) -> [UInt8]? {
+        guard let hit = cache.lookUp(url) else { return nil }
+        var record = newRecord(url)
+        take(.cacheHit(CacheKey(service: Service.images.id, method: ImageAPI.method, parameters: record.parameters!), hit.tier),
+             in: &record)
+        return hit.bytes
+    }
+
+    /// The picture's bytes: from a cache tier when one holds them, else from the image service
+    /// (then stored in both tiers). Throws `.parameters` for an empty or overlong URL, and the
+    /// transport's error, `.noContent` or `.malformedResponse` for a reply that is not a picture.
+    public func image(at url: String) async throws(APIError) -> [UInt8] {
+        guard !url.isEmpty, url.utf8.count <= ImageAPI.urlLengthLimit else {
+            var record = newRecord(url.isEmpty ? "" : String(url.prefix(80)) + "…")
+            let error = APIError.parameters(url.isEmpty ? "a listing without a picture URL" : "a picture URL over 2,048 bytes")
+            take(.rejected(error), in: &record)
+            throw error
+        }
+        if let bytes = cachedImage(at: url) { return bytes }
+        var record = newRecord(url)
+        let attempt = attempts[url, default: 0]
+        attempts[url] = attempt + 1
+        take(.sent(attempt: attempt), in: &record)
+        let request = RequestSigner.sign(service: .images, method: ImageAPI.method, parameters: record.parameters!, attempt: attempt)
+        monitor.requestStarted()
+        defer { monitor.requestEnded() }
+        let result: Result<[UInt8], APIError>
+        do throws(APIError) {
+            result = .success(try await transport.send(request))
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let bytes) where Task.isCancelled:
+            _ = bytes
+            take(.cancelled(reason: "caller cancelled"), in: &record)
+            throw .cancelled
+        case .success(let bytes):
+            record.byteCount = bytes.count
+            if bytes.isEmpty {
+                take(.failed(.noContent), in: &record)
+                throw .noContent
+            }
+            guard bytes.count <= ImageAPI.byteLimit else {
+                let error = APIError.malformedResponse("a picture of \(bytes.count) bytes")
+                take(.failed(error), in: &record)
+                throw error
+            }
+            take(.succeeded(items: nil), in: &record)
+            cache.store(bytes, for: url)
+            return bytes
+        case .failure(.cancelled):
+            take(.cancelled(reason: "caller cancelled"), in: &record)
+            throw .cancelled
+        case .failure(let error):
+            take(.failed(error), in: &record)
+            throw error
+        }
+    }
+
+    private func newRecord(_ url: String) -> RequestRecord {
+        RequestRecord(method: ImageAPI.method, service: Service.images.id,
+                      parameters: CanonicalParameters([ImageAPI.urlParameter: url]), page: nil, startedAt: clock.now)
+    }
+
+    /// Records `decision` in the journal and traces it, as an API manager does its own.
+    private func take(_ decision: CallDecision, in record: inout RequestRecord, function: StaticString = #function, line: UInt = #line) {
+        record.take(decision, at: clock.now, interceptors: 0)
+        journal.keep(&record)
+        trace(decision.role, self, decision.traceLine(for: record), function: function, line: line)
+    }
+}

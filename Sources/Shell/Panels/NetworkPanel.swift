@@ -221,6 +221,7 @@ struct NetworkPanel: ShellPanel, Equatable {
                         trailing: nil)
         }
         let armed = scenario.nextFailure
+        let data = network.cache.statistics, pictures = network.images.cache.statistics
         let rates = scenario.failureRates.total
         func keys(_ commands: PanelCommand...) -> String { Keymap.keys(for: commands, in: id) }
         // The operation log's queue and batches, when the app keeps one (headless sessions do not).
@@ -236,34 +237,37 @@ struct NetworkPanel: ShellPanel, Equatable {
                  scenario.offline ? ShellTheme.networkFailed : .plain),
             line(keys(.cycleFailureKind, .toggleFailNext), "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
                  armed == nil ? .plain : ShellTheme.notice),
-            line(keys(.emptyCache), "cache", Self.cacheText(network.cache.statistics),
-                 network.cache.statistics.disk?.problem == nil ? .plain : ShellTheme.notice),
-            line("", "pictures", Self.picturesText(network.images.cache.statistics),
-                 network.images.cache.statistics.disk?.problem == nil ? ShellTheme.detail : ShellTheme.notice),
+            line(keys(.emptyCache), "cache", Self.cacheText(data), data.disk?.problem == nil ? .plain : ShellTheme.notice),
+            line("", "pictures", Self.picturesText(pictures), pictures.disk?.problem == nil ? ShellTheme.detail : ShellTheme.notice),
+            line("", "hits", Self.hitsText(data, pictures), ShellTheme.detail),
             line("", "random", (rates == 0 ? "no failures" : "\(Self.percent(rates)) fail") + " · seed \(scenario.seed)",
                  ShellTheme.detail),
         ] + logLines
     }
 
-    /// The data cache in one line: entries per tier, then hits per tier; the disk tier's problem
-    /// when it stopped writing.
+    /// The data cache's entries per tier; the disk tier's state when it is off.
     static func cacheText(_ statistics: ResponseCache.Statistics) -> String {
-        let memory = statistics.memoryEntries, hits = statistics.memoryHits + (statistics.disk?.hits ?? 0)
-        guard let disk = statistics.disk else {
-            return (memory == 0 ? "empty" : "\(memory) in memory") + " · disk off" + (hits == 0 ? "" : " · \(hits) hits")
-        }
-        if let problem = disk.problem { return "\(memory) in memory · disk off: \(problem)" }
-        if memory == 0, disk.entries == 0 { return "empty" + (hits == 0 ? "" : " · hits \(statistics.memoryHits) mem \(disk.hits) disk") }
-        return "\(memory) mem, \(disk.entries) disk · hits \(statistics.memoryHits) mem \(disk.hits) disk"
-            + (disk.discarded == 0 ? "" : " · \(disk.discarded) bad files replaced")
+        "\(statistics.memoryEntries) mem · " + diskText(statistics.disk) { "\($0.entries) disk \(ByteCountText.of($0.bytes))" }
     }
 
-    /// The picture cache in one line: entries and bytes per tier, then evictions for size.
+    /// The picture cache's entries and bytes per tier.
     static func picturesText(_ statistics: ImageCache.Statistics) -> String {
-        let memory = "\(statistics.memoryEntries) mem \(ByteCountText.of(statistics.memoryBytes))"
-        guard let disk = statistics.disk else { return memory + " · disk off · \(statistics.memoryEvictions) evicted" }
-        if let problem = disk.problem { return memory + " · disk off: \(problem)" }
-        return memory + " · \(disk.entries) disk \(ByteCountText.of(disk.bytes)) · \(statistics.memoryEvictions + disk.evictions) evicted"
+        "\(statistics.memoryEntries) mem \(ByteCountText.of(statistics.memoryBytes)) · "
+            + diskText(statistics.disk) { "\($0.entries) disk \(ByteCountText.of($0.bytes))" }
+    }
+
+    /// Hits per tier and evictions, data and pictures together; bad files replaced, if any.
+    static func hitsText(_ data: ResponseCache.Statistics, _ pictures: ImageCache.Statistics) -> String {
+        let memory = data.memoryHits + pictures.memoryHits
+        let disk = (data.disk?.hits ?? 0) + (pictures.disk?.hits ?? 0)
+        let evicted = data.memoryEvictions + pictures.memoryEvictions + (data.disk?.evictions ?? 0) + (pictures.disk?.evictions ?? 0)
+        let replaced = (data.disk?.discarded ?? 0) + (pictures.disk?.discarded ?? 0)
+        return "\(memory) mem · \(disk) disk · \(evicted) evicted" + (replaced == 0 ? "" : " · \(replaced) bad files replaced")
+    }
+
+    private static func diskText(_ disk: DiskCache.Statistics?, _ figures: (DiskCache.Statistics) -> String) -> String {
+        guard let disk else { return "disk off" }
+        return disk.problem.map { "disk off: \($0)" } ?? figures(disk)
     }
 
     @MainActor

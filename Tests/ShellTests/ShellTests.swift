@@ -190,10 +190,15 @@ struct ShellTests {
         let screen = SignallingScreen(size: Size(width: 80, height: 24))
         let registry = AppAssembly.patternRegistry()
         let buffer = TraceBuffer()
+        let network = TestApp.network(clock: InstantClock())
         let shell = AppShell(
-            registry: registry, context: ModuleContext(appState: AppState(), network: TestApp.network(clock: InstantClock())),
+            registry: registry, context: ModuleContext(appState: AppState(), network: network),
             tracer: Tracer(sinks: [buffer]), traceBuffer: buffer, screen: screen, pattern: .mvc, screenID: .greeting)
         shell.start()
+        // The greeting's person load lands and its frame is drawn first, so only the requests below count.
+        await network.settle()
+        shell.setNeedsFrame()
+        await screen.untilPresented(count: screen.presentCount + 1)
         let before = shell.frameCount
         let presented = screen.presentCount
         for _ in 0..<10 { shell.setNeedsFrame() }

@@ -36,7 +36,7 @@ public struct FakeServer: Transport {
         self.clock = clock
     }
 
-    public func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
+    public nonisolated(nonsending) func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
         let scenario = scenario.takeScenarioForRequest()
         if scenario.offline { throw .noNetwork }
         var random = SeededRandom(
@@ -70,7 +70,7 @@ public struct FakeServer: Transport {
     /// How many `log.batch` requests reached the log service (duplicates included).
     public var logBatchCount: Int { logs.batchCount }
 
-    private func wait(_ duration: Duration) async throws(APIError) {
+    private nonisolated(nonsending) func wait(_ duration: Duration) async throws(APIError) {
         if duration > .zero {
             do {
                 try await clock.sleep(for: duration)

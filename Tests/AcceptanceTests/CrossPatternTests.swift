@@ -88,9 +88,9 @@ enum SlowScripts {
     /// Text a script must bring on screen at some step in every pattern, so it tests what its name says.
     static let mustShow: [String: String] = [
         "listings: open a row after a failed refresh": "Could not load the listings: No network connection.",
-        "greeting: 2G banner, offline, back on Wi-Fi": "On 2G — slow network, loads take seconds and may time out",
+        "greeting: 2G banner, offline, back on Wi-Fi": "On 2G — pictures off, loads take seconds and may time out",
         "greeting: a load failed offline is retried when the network is back": "Offline — will retry when the network is back",
-        "listings: a refresh failed offline is retried on 2G": "On 2G — slow network",
+        "listings: a refresh failed offline is retried on 2G": "On 2G — pictures off",
     ]
 }
 

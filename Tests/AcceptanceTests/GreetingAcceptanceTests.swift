@@ -73,7 +73,7 @@ struct GreetingAcceptanceTests {
         #expect(app.shows("Offline — will retry when the network is back"))
         app.network.switchNetworkType(to: .cellular2G)  // no key: the notification alone retries
         await app.settle()
-        #expect(app.shows("On 2G — slow network, loads take seconds and may time out"))
+        #expect(app.shows("On 2G — pictures off, loads take seconds and may time out"))
         #expect(!app.shows("Offline —") && !app.shows("Could not load"))
         #expect(app.appState.personOrigin == .service)
     }

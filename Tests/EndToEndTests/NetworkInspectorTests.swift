@@ -45,25 +45,25 @@ struct NetworkInspectorEndToEndTests {
         try session.type("n")
         try await session.expectScreen(shows: "Wi-Fi", "the inspector shows the network type")
         try session.type("ttt")
-        var screen = try await session.expectScreen(shows: "On 2G — slow network", "MVC's greeting shows the banner")
+        var screen = try await session.expectScreen(shows: "On 2G — pictures off", "MVC's greeting shows the banner")
         #expect(screen.contains("2G"), "the inspector shows 2G:\n\(screen)")
         for (key, name) in [("2", "MVP"), ("3", "MVVM"), ("4", "VIPER")] {
             try session.type(key)
             try await session.expectScreen(shows: "\(name) · Greeting", "\(name)'s greeting")
-            try await session.expectScreen(shows: "On 2G — slow network", "\(name)'s greeting shows the banner")
+            try await session.expectScreen(shows: "On 2G — pictures off", "\(name)'s greeting shows the banner")
         }
         try session.type("l")
         try await session.expectScreen(shows: "VIPER · Listings", "the listings")
-        try await session.expectScreen(shows: "On 2G — slow network", "VIPER's listings show the banner")
+        try await session.expectScreen(shows: "On 2G — pictures off", "VIPER's listings show the banner")
         for (key, name) in [("1", "MVC"), ("2", "MVP"), ("3", "MVVM")] {
             try session.type(key)
             try await session.expectScreen(shows: "\(name) · Listings", "\(name)'s listings")
-            try await session.expectScreen(shows: "On 2G — slow network", "\(name)'s listings show the banner")
+            try await session.expectScreen(shows: "On 2G — pictures off", "\(name)'s listings show the banner")
         }
         try session.type("o")
         try await session.expectScreen(shows: "Offline — will retry when the network is back", "offline banner")
         try session.type("o")
-        screen = try await session.expectScreen(shows: "On 2G — slow network", "back on 2G")
+        screen = try await session.expectScreen(shows: "On 2G — pictures off", "back on 2G")
         #expect(!screen.contains("Offline — will retry"), "the offline banner is gone:\n\(screen)")
 
         try session.type("n")

@@ -157,7 +157,7 @@ struct MVPGreetingPresenterTests {
         presenter.viewWillAppear()
         #expect(view.banners == [""])
         notifier.post(.cellular2G)
-        #expect(view.banners == ["", "On 2G — slow network, loads take seconds and may time out"])
+        #expect(view.banners == ["", "On 2G — pictures off, loads take seconds and may time out"])
         notifier.post(.offline)
         #expect(view.banners.last == "Offline — will retry when the network is back")
         #expect(view.banners.count == 3)

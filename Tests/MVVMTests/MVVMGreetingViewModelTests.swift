@@ -148,7 +148,7 @@ struct MVVMGreetingViewModelTests {
         let banner = MVVMRecorder(viewModel.networkBanner)
         notifier.post(.cellular2G)
         notifier.post(.offline)
-        #expect(banner.values == ["", "On 2G — slow network, loads take seconds and may time out",
+        #expect(banner.values == ["", "On 2G — pictures off, loads take seconds and may time out",
                                   "Offline — will retry when the network is back"])
     }
 

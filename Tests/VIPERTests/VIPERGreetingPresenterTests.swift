@@ -28,7 +28,7 @@ struct VIPERGreetingPresenterTests {
     @Test("the network type the interactor reports becomes the shared banner text")
     func formatsNetworkBanner() {
         presenter.didProvideNetworkType(.cellular2G)
-        #expect(view.banner == "On 2G — slow network, loads take seconds and may time out")
+        #expect(view.banner == "On 2G — pictures off, loads take seconds and may time out")
         presenter.didProvideNetworkType(.wifi)
         #expect(view.banner == "")
     }

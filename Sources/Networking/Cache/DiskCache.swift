@@ -161,6 +161,16 @@ public final class DiskCache: Sendable {
         }
     }
 
+    /// Removes the entry stored under `key`, if any.
+    public func remove(_ key: String) {
+        let name = Self.fileName(for: key)
+        Self.remove(folder.appending(path: name, directoryHint: .notDirectory).path)
+        state.withLock { state in
+            loadIndex(&state)
+            forget(name, in: &state)
+        }
+    }
+
     /// Removes every entry (the inspector's "empty cache").
     public func removeAll() {
         state.withLock { state in

@@ -62,6 +62,14 @@ public final class ImageCache: Sendable {
         disk?.write(bytes, for: url)
     }
 
+    /// Forgets the picture stored for `url`, in both tiers (bytes that turned out not to be a picture).
+    public func remove(_ url: String) {
+        state.withLock { state in
+            if let old = state.pictures.removeValue(forKey: url) { state.bytes -= old.count }
+        }
+        disk?.remove(url)
+    }
+
     /// Forgets every picture, in both tiers.
     public func removeAll() {
         state.withLock { state in

@@ -24,7 +24,7 @@ extension NetworkType {
         case .wifi: ""
         case .cellular4G: "On 4G"
         case .cellular3G: "On 3G — slower network, some requests time out"
-        case .cellular2G: "On 2G — slow network, loads take seconds and may time out"
+        case .cellular2G: "On 2G — pictures off, loads take seconds and may time out"
         case .offline: "Offline — will retry when the network is back"
         }
     }

@@ -1,0 +1,81 @@
+import Model
+import Networking
+import Tracing
+
+/// The model layer's door to a listing's picture, the same in all four patterns: the role that
+/// loads (MVC's controller, MVP's presenter, MVVM's view model, VIPER's interactor) asks for the
+/// picture at `Listing.imageURL` and gets a `Picture` or a `LoadFailure` worded for a caption.
+/// Memory, disk and the image service are the network layer's business; whether pictures load at
+/// all on this network type is the model's, decided here once (casatwy: the network type is what
+/// tells an app to spare its images).
+@MainActor
+public protocol PictureService: AnyObject {
+    /// The picture at `url`: from a cache tier or the image service — on 2G and offline, from a
+    /// cache tier only.
+    func picture(at url: String) async throws(LoadFailure) -> Picture
+}
+
+/// The captions every pattern shows under the picture's place.
+public enum PictureCaption {
+    /// While the picture loads.
+    public static let loading = "Loading picture…"
+}
+
+extension NetworkType {
+    /// False where pictures are not downloaded (2G, offline): only a cached one shows.
+    public var downloadsPictures: Bool {
+        switch self {
+        case .wifi, .cellular4G, .cellular3G: true
+        case .cellular2G, .offline: false
+        }
+    }
+}
+
+/// The picture service over the environment's image loader: bytes from the loader, read into a
+/// `Picture` by `PictureReformer`.
+@MainActor
+public final class ImagePictureService: PictureService {
+    private let loader: ImageLoader
+    private let notifier: NetworkTypeNotifier
+    private let reformer = PictureReformer()
+
+    public init(loader: ImageLoader, notifier: NetworkTypeNotifier) {
+        self.loader = loader
+        self.notifier = notifier
+    }
+
+    public func picture(at url: String) async throws(LoadFailure) -> Picture {
+        let bytes: [UInt8]
+        let networkType = notifier.current
+        if networkType.downloadsPictures {
+            do throws(APIError) {
+                bytes = try await loader.image(at: url)
+            } catch {
+                let failure = LoadFailure(error)
+                guard failure != .cancelled else { throw .cancelled }
+                throw .failed(userMessage: "No picture: \(failure.userMessage)", shortName: failure.shortName)
+            }
+        } else if let cached = loader.cachedImage(at: url) {
+            bytes = cached
+        } else {
+            trace(.model, self, "no picture: none cached, none downloaded on \(networkType.rawValue)")
+            throw .failed(userMessage: networkType == .offline ? "No picture offline." : "Pictures are off on 2G.",
+                          shortName: "pictures off")
+        }
+        do throws(PictureFormatError) {
+            return try reformer.reform(bytes)
+        } catch {
+            // Bytes that are not a picture must not answer the next request from the cache too.
+            loader.cache.remove(url)
+            trace(.reformer, self, "not a picture: \(error.description)")
+            throw .failed(userMessage: "No picture: the image service sent \(error.description).", shortName: "bad picture")
+        }
+    }
+}
+
+extension NetworkEnvironment {
+    /// A picture service for one screen module.
+    public func makePictureService() -> any PictureService {
+        ImagePictureService(loader: images, notifier: networkTypeNotifier)
+    }
+}

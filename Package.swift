@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "mvx-bench",
             dependencies: ["AppComposition", "Shell", "Mediator", "FakeServer", "Networking", "Reformers", "Model", "Tracing",
-                           "Terminal", "PatternVocabulary"],
+                           "Terminal", "Widgets", "PatternVocabulary"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),

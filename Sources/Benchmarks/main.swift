@@ -3,10 +3,11 @@ import Foundation
 // `make bench`: the figures the issues ask for, printed; nothing passes or fails here.
 // Run from the package root after `swift build -c release` (it starts .build/release/mvx).
 print("mvx benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-// MVX_BENCH_ONLY=shell (or terminal, network, modules, paste) runs one section, e.g. under a profiler.
+// MVX_BENCH_ONLY=shell (or terminal, network, pictures, modules, paste) runs one section, e.g. under a profiler.
 let only = ProcessInfo.processInfo.environment["MVX_BENCH_ONLY"]
 if only == "paste" { print("paste:", await pasteMilliseconds(), "ms") }
 if only == nil || only == "shell" { await runShellBenchmarks() }
 if only == nil || only == "terminal" { await runTerminalBenchmarks() }
 if only == nil || only == "network" { await runNetworkBenchmarks() }
+if only == nil || only == "pictures" { runPictureBenchmarks() }
 if only == nil || only == "modules" { await runModuleBenchmarks() }

@@ -33,6 +33,7 @@ public final class PictureView: View {
     public var image: PixelImage? {
         didSet {
             guard image != oldValue else { return }
+            runs = nil
             superview?.setNeedsLayout()
             setNeedsDisplay()
         }
@@ -52,38 +53,70 @@ public final class PictureView: View {
         return Size(width: pixels.width, height: (pixels.height + 1) / 2)
     }
 
+    /// Draws the picture from the top left of the bounds, as runs of cells computed on the first
+    /// draw at this size and colour support and kept for the frames after it.
     public override func draw(in canvas: Canvas) {
         guard let image, image.isDrawable else { return }
-        let size = Self.scaledPixels(of: image, in: canvas.size)
-        guard size.width > 0, size.height > 0 else { return }
-        let pixels = Self.resample(image, to: size)
-        let colorSupport = canvas.screen.colorSupport
-        let threshold = colorSupport == .none ? Self.threshold(pixels.map(\.luminance)) : 0
+        let key = RunsKey(size: canvas.size, colorSupport: canvas.screen.colorSupport)
+        // A screen showing the picture redraws it every frame: resampling and colour matching
+        // happen once, each later frame only writes the runs.
+        if runs?.key != key { runs = (key, Self.runs(of: image, in: key)) }
+        for run in runs?.rows ?? [] { canvas.draw(run.text, at: run.origin, style: run.style) }
+    }
+
+    /// Cells of one style in a row, written in one call: fewer writes, and the screen's work is per write.
+    struct Run {
+        var origin: Point
+        var text: String
+        var style: Style
+    }
+
+    /// What the cached runs were computed for.
+    struct RunsKey: Equatable {
+        var size: Size
+        var colorSupport: ColorSupport
+    }
+
+    /// The runs of the last draw, dropped when the image changes.
+    private var runs: (key: RunsKey, rows: [Run])?
+
+    /// The runs that draw `image` into `key.size` cells with `key.colorSupport`.
+    static func runs(of image: PixelImage, in key: RunsKey) -> [Run] {
+        let size = scaledPixels(of: image, in: key.size)
+        guard size.width > 0, size.height > 0 else { return [] }
+        let pixels = resample(image, to: size)
+        let threshold = key.colorSupport == .none ? threshold(pixels.map(\.luminance)) : 0
+        // Matching a colour costs more than comparing one: each distinct pixel is matched once.
+        var colors: [Pixel: Color] = [:]
+        func color(_ pixel: Pixel) -> Color {
+            if let known = colors[pixel] { return known }
+            let matched = pixel.color
+            colors[pixel] = matched
+            return matched
+        }
+        var result: [Run] = []
         for row in 0..<(size.height + 1) / 2 {
-            // Cells of one style go out as one run: fewer writes, and the screen's work is per write.
-            var run = ""
-            var runStyle = Style.plain
-            var runStart = 0
+            var current: Run?
             for x in 0..<size.width {
                 let top = pixels[row * 2 * size.width + x]
                 let bottom = row * 2 + 1 < size.height ? pixels[(row * 2 + 1) * size.width + x] : nil
-                let (character, style) = Self.cell(top: top, bottom: bottom, colorSupport: colorSupport, threshold: threshold)
-                if style != runStyle, !run.isEmpty {
-                    canvas.draw(run, at: Point(x: runStart, y: row), style: runStyle)
-                    run = ""
+                let (character, style) = key.colorSupport == .none
+                    ? monochromeCell(top: top, bottom: bottom, threshold: threshold)
+                    : ("▀", Style(foreground: color(top), background: bottom.map(color) ?? .default))
+                if current?.style == style {
+                    current?.text.append(character)
+                } else {
+                    if let current { result.append(current) }
+                    current = Run(origin: Point(x: x, y: row), text: String(character), style: style)
                 }
-                if run.isEmpty {
-                    runStart = x
-                    runStyle = style
-                }
-                run.append(character)
             }
-            if !run.isEmpty { canvas.draw(run, at: Point(x: runStart, y: row), style: runStyle) }
+            if let current { result.append(current) }
         }
+        return result
     }
 
     /// One pixel after scaling.
-    struct Pixel: Equatable {
+    struct Pixel: Hashable {
         var red: Int, green: Int, blue: Int
 
         /// Rec. 709 luma, 0…255 (integer weights summing to 10,000).
@@ -92,12 +125,9 @@ public final class PictureView: View {
         var color: Color { .nearest(red: UInt8(red), green: UInt8(green), blue: UInt8(blue)) }
     }
 
-    /// The character and style of one cell: the top pixel and the bottom one (nil below an odd
-    /// last row, which leaves the terminal's background).
-    static func cell(top: Pixel, bottom: Pixel?, colorSupport: ColorSupport, threshold: Int) -> (Character, Style) {
-        guard colorSupport == .none else {
-            return ("▀", Style(foreground: top.color, background: bottom?.color ?? .default))
-        }
+    /// The character of one cell without colour: each half lit when brighter than `threshold`.
+    /// `bottom` is nil below an odd last row.
+    static func monochromeCell(top: Pixel, bottom: Pixel?, threshold: Int) -> (Character, Style) {
         let topLit = top.luminance > threshold
         let bottomLit = (bottom?.luminance ?? 0) > threshold
         let character: Character = switch (topLit, bottomLit) {

@@ -98,6 +98,23 @@ import Widgets
         #expect(screen.cell(x: 0, y: 0).style.foreground == .indexed(196, fallback: .red))
     }
 
+    @Test func aRedrawFollowsANewImageSizeAndColourSupport() {
+        let view = PictureView(image: PixelImage(width: 1, height: 2, rgb: [255, 0, 0, 0, 0, 255]), frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        func draw(_ colors: ColorSupport, size: Size = Size(width: 1, height: 1)) -> MemoryScreen {
+            let screen = MemoryScreen(size: size, colorSupport: colors)
+            view.frame = Rect(origin: .zero, size: size)
+            view.render(in: Canvas(screen: screen, bounds: view.frame))
+            return screen
+        }
+        #expect(draw(.indexed256).cell(x: 0, y: 0).style.foreground == .indexed(196, fallback: .red))
+        view.image = PixelImage(width: 1, height: 2, rgb: [0, 255, 0, 0, 0, 255])
+        #expect(draw(.indexed256).cell(x: 0, y: 0).style.foreground == .indexed(46, fallback: .green))
+        #expect(draw(.none).cell(x: 0, y: 0).style == .plain)
+        view.image = Self.quadrants(width: 4, height: 4)
+        #expect(draw(.indexed256, size: Size(width: 2, height: 1)).row(0) == "▀▀")
+        #expect(draw(.indexed256, size: Size(width: 4, height: 2)).row(1) == "▀▀▀▀")
+    }
+
     @Test func boxAverageBlendsWhatItShrinks() {
         // Black and white columns, halved: every pixel is the grey between them.
         let rgb = (0..<8).flatMap { x -> [UInt8] in x % 2 == 0 ? [0, 0, 0] : [255, 255, 255] }

@@ -73,6 +73,7 @@ public enum PictureFormatError: Error, Sendable, Hashable, CustomStringConvertib
     /// More bytes after the last pixel: how many.
     case trailingBytes(Int)
 
+    /// One line in the user's words, for a caption or the trace.
     public var description: String {
         switch self {
         case .empty: "no picture: the reply was empty"

@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "mvx-bench",
             dependencies: ["AppComposition", "Shell", "Mediator", "FakeServer", "Networking", "Reformers", "Model", "Tracing",
-                           "Terminal", "PatternVocabulary"],
+                           "Terminal", "Widgets", "PatternVocabulary"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),
@@ -169,8 +169,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "MVC", "MVP", "FakeServer", "Networking", "Model",
-                           "Tracing", "Terminal", "Widgets", "SourceCatalog", "CodeMetrics", "PatternVocabulary", "TestSupport",
-                           .product(name: "Clocks", package: "swift-clocks")],
+                           "Tracing", "Terminal", "Widgets", "ScreenViews", "SourceCatalog", "CodeMetrics", "PatternVocabulary",
+                           "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),

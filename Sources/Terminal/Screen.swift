@@ -47,6 +47,18 @@ public enum TextLayout {
             }
             return placed
         }
+        // Box drawing and block elements (borders, bars, pictures in half blocks) among Latin-1 text
+        // are one cell each and never join into a grapheme: placed per scalar, without grapheme
+        // breaking, measuring or sanitising, which cost several times the drawing.
+        if text.unicodeScalars.allSatisfy(TextLayout.isSingleCell) {
+            var column = x
+            for scalar in text.unicodeScalars {
+                guard column < maxX else { break }
+                if column >= minX { placed.append(PlacedCharacter(x: column, character: Character(scalar), width: 1)) }
+                column += 1
+            }
+            return placed
+        }
         var column = x
         for character in Sanitizer.visible(text) {
             guard column < maxX else { break }
@@ -66,6 +78,15 @@ public enum TextLayout {
             column += width
         }
         return placed
+    }
+}
+
+extension TextLayout {
+    /// Printable Latin-1 and U+2500…U+259F (box drawing, block elements): each scalar is a whole
+    /// character one cell wide that nothing needs to sanitise.
+    static func isSingleCell(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x20..<0x7F).contains(value) || (0xA0...0xFF).contains(value) || (0x2500...0x259F).contains(value)
     }
 }
 

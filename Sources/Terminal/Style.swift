@@ -108,3 +108,42 @@ extension ColorSupport {
         !(environment["NO_COLOR"] ?? "").isEmpty
     }
 }
+
+extension Color {
+    /// The six levels of each channel in xterm's 6×6×6 colour cube (indices 16…231).
+    private static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+    /// The eight basic colours as xterm draws them, for the 8-colour fallback.
+    private static let basicRGB: [(Basic, Int, Int, Int)] = [
+        (.black, 0, 0, 0), (.red, 205, 0, 0), (.green, 0, 205, 0), (.yellow, 205, 205, 0),
+        (.blue, 0, 0, 238), (.magenta, 205, 0, 205), (.cyan, 0, 205, 205), (.white, 229, 229, 229),
+    ]
+
+    /// The xterm-256 colour nearest to an RGB colour — the nearer of the colour cube's entry and
+    /// the grey ramp's (232…255), by squared distance — with the nearest of the eight basic colours
+    /// as its fallback. Pictures use it: quantising to 256 colours also bounds the colour pairs a
+    /// picture needs.
+    public static func nearest(red: UInt8, green: UInt8, blue: UInt8) -> Color {
+        let (r, g, b) = (Int(red), Int(green), Int(blue))
+        func cubeStep(_ value: Int) -> Int { value < 48 ? 0 : value < 115 ? 1 : min(5, (value - 35) / 40) }
+        let (cr, cg, cb) = (cubeStep(r), cubeStep(g), cubeStep(b))
+        let cubeDistance = distance(r, g, b, cubeLevels[cr], cubeLevels[cg], cubeLevels[cb])
+        // The ramp runs 8, 18, … 238; its step nearest the channels' mean.
+        let greyStep = max(0, min(23, ((r + g + b) / 3 - 3) / 10))
+        let grey = 8 + 10 * greyStep
+        let greyDistance = distance(r, g, b, grey, grey, grey)
+        let index = greyDistance < cubeDistance ? 232 + greyStep : 16 + 36 * cr + 6 * cg + cb
+        return .indexed(UInt8(index), fallback: basicFallback(r, g, b))
+    }
+
+    /// A greyish colour becomes black or white: by distance alone a mid grey is nearer yellow
+    /// (205, 205, 0) than white (229, 229, 229), which would tint every grey roof and wall.
+    private static func basicFallback(_ r: Int, _ g: Int, _ b: Int) -> Basic {
+        let brightest = max(r, g, b)
+        if brightest - min(r, g, b) < 48 { return brightest < 96 ? .black : .white }
+        return basicRGB.min { distance(r, g, b, $0.1, $0.2, $0.3) < distance(r, g, b, $1.1, $1.2, $1.3) }!.0
+    }
+
+    private static func distance(_ r1: Int, _ g1: Int, _ b1: Int, _ r2: Int, _ g2: Int, _ b2: Int) -> Int {
+        (r1 - r2) * (r1 - r2) + (g1 - g2) * (g1 - g2) + (b1 - b2) * (b1 - b2)
+    }
+}

@@ -32,6 +32,32 @@ struct TextLayoutTests {
         ])
     }
 
+    @Test func boxAndBlockCharactersArePlacedOneCellEach() {
+        let placed = TextLayout.place("─▀é▄█", x: -1, minX: 0, maxX: 3)
+        #expect(placed == [
+            PlacedCharacter(x: 0, character: "▀", width: 1),
+            PlacedCharacter(x: 1, character: "é", width: 1),
+            PlacedCharacter(x: 2, character: "▄", width: 1),
+        ])
+    }
+
+    /// What the single-cell shortcut assumes of every scalar it takes, checked against the general
+    /// path's own answers: one cell, nothing to sanitise, no two of them joining into one character.
+    @Test func theSingleCellShortcutAgreesWithTheGeneralPath() {
+        let scalars = (0...0x25FF).compactMap(Unicode.Scalar.init).filter(TextLayout.isSingleCell)
+        #expect(scalars.count == 95 + 96 + 160)
+        for scalar in scalars {
+            #expect(DisplayWidth.of(Character(scalar)) == 1, "U+\(String(scalar.value, radix: 16))")
+            #expect(Sanitizer.visible(String(scalar)) == String(scalar))
+        }
+        var joined = String.UnicodeScalarView()
+        joined.append(contentsOf: scalars + scalars.reversed())
+        #expect(String(joined).count == scalars.count * 2)
+        // Combining marks and wide characters keep the general path.
+        #expect(!TextLayout.isSingleCell("\u{301}"))
+        #expect(!TextLayout.isSingleCell("张"))
+    }
+
     @Test func combiningSequenceIsOneCell() {
         let placed = TextLayout.place("e\u{301}x", x: 0, minX: 0, maxX: 10)
         #expect(placed.count == 2)

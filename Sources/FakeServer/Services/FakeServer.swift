@@ -10,6 +10,7 @@ public struct FakeServer: Transport {
     private let listings: [String: ListingService]
     private let people: PersonService
     private let logs = LogService()
+    private let images = ImageService()
     /// The secrets the server checks against, per service id (its own copy, as a server would hold).
     private let secrets: [String: String]
     /// The live scenario, read on every request: what the network inspector's controls change.
@@ -62,6 +63,7 @@ public struct FakeServer: Transport {
         if let service = listings[request.method] { return service.respond(to: request.parameters) }
         if request.method == PersonAPI().method { return people.respond(to: request.parameters) }
         if request.method == OperationLog.method { return logs.respond(to: request.parameters) }
+        if request.method == ImageAPI.method { return images.respond(to: request.parameters) }
         return Array("{\"error\":\"unknown method \(request.method)\"}".utf8)
     }
 

@@ -279,7 +279,8 @@ struct MVCListingsViewControllerTests {
         let harness = MVCHarness({ context in
             let landingPoint = context.network.makeLandingPoint("test")
             let feed = TeamListingsFeed(manager: context.network.makeListManager(for: .rent, landingPoint: landingPoint))
-            let detail = ListingDetailViewController(listingID: "rent:gone", feed: feed)
+            let detail = ListingDetailViewController(
+                listingID: "rent:gone", feed: feed, pictureService: context.network.makePictureService())
             return HostedScreen(rootViewController: NavigationController(rootViewController: detail))
         }, size: Size(width: 100, height: 30))
         await harness.settle()

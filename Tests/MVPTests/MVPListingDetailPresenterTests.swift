@@ -16,8 +16,22 @@ struct MVPListingDetailPresenterTests {
         var fields: [(name: String, value: String)] = []
         var service: String?
         var mappings: [(rawKey: String, field: String, value: String)] = []
+        var pictures: [String] = []
+        private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
         func showTitle(_ title: String) { self.title = title }
+        func showPicture(_ picture: Picture?, caption: String) {
+            pictures.append((picture.map { "\($0.width)×\($0.height)" } ?? "none") + ": " + caption)
+            let ready = waiters.filter { $0.count <= pictures.count }
+            waiters.removeAll { $0.count <= pictures.count }
+            for waiter in ready { waiter.continuation.resume() }
+        }
+
+        /// Returns once the view was told `count` pictures or captions: loads land on a later turn.
+        func untilPictures(_ count: Int) async {
+            guard pictures.count < count else { return }
+            await withCheckedContinuation { waiters.append((count, $0)) }
+        }
         func showDetail(fields: [(name: String, value: String)], service: String,
                         mappings: [(rawKey: String, field: String, value: String)]) {
             self.fields = fields
@@ -32,7 +46,8 @@ struct MVPListingDetailPresenterTests {
         let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .newHome, landingPoint: network.landingPoint))
         let listing = try #require(try await feed.loadFirstPage().first)
         let view = SpyListingDetailView()
-        let presenter = ListingDetailPresenter(view: view, listingID: listing.globalID, feed: feed)
+        let presenter = ListingDetailPresenter(
+            view: view, listingID: listing.globalID, feed: feed, pictureService: FakePictureService())
 
         network.traced("Enter") { presenter.viewDidLoad() }
 
@@ -50,9 +65,49 @@ struct MVPListingDetailPresenterTests {
         let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
         _ = try await feed.loadFirstPage()
         let view = SpyListingDetailView()
-        ListingDetailPresenter(view: view, listingID: "rent:gone", feed: feed).viewDidLoad()
+        let pictures = FakePictureService()
+        ListingDetailPresenter(view: view, listingID: "rent:gone", feed: feed, pictureService: pictures).viewDidLoad()
         #expect(view.title == "Listing")
         #expect(view.fields.map { "\($0.name) \($0.value)" } == ["Listing rent:gone", "Status \(ListingDetail.missingText)"])
         #expect(view.mappings.isEmpty)
+        #expect(view.pictures.isEmpty && pictures.requestedURLs.isEmpty, "a missing listing has no picture")
+    }
+
+    @Test("the picture: a loading caption, then the picture; a failure shows its reason")
+    func picture() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
+        let listing = try #require(try await feed.loadFirstPage().first)
+        let pictures = FakePictureService()
+        let view = SpyListingDetailView()
+        let presenter = ListingDetailPresenter(view: view, listingID: listing.globalID, feed: feed, pictureService: pictures)
+        presenter.viewDidLoad()
+        #expect(pictures.requestedURLs == [listing.imageURL])
+        #expect(view.pictures == ["none: Loading picture…"])
+        pictures.reply(.success(FakePictureService.picture))
+        await view.untilPictures(2)
+        #expect(view.pictures == ["none: Loading picture…", "2×2: "])
+
+        let other = SpyListingDetailView()
+        let failing = ListingDetailPresenter(view: other, listingID: listing.globalID, feed: feed, pictureService: pictures)
+        failing.viewDidLoad()
+        pictures.reply(.failure(.failed(userMessage: "No picture: The request timed out.", shortName: "timeout")))
+        await other.untilPictures(2)
+        #expect(other.pictures.last == "none: No picture: The request timed out.")
+    }
+
+    @Test("a presenter that goes away cancels its picture's load; the view is told nothing more")
+    func goingAwayCancels() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
+        let listing = try #require(try await feed.loadFirstPage().first)
+        let pictures = FakePictureService()
+        let view = SpyListingDetailView()
+        var presenter: ListingDetailPresenter? = ListingDetailPresenter(
+            view: view, listingID: listing.globalID, feed: feed, pictureService: pictures)
+        presenter?.viewDidLoad()
+        presenter = nil
+        await pictures.untilIdle()
+        #expect(view.pictures == ["none: Loading picture…"])
     }
 }

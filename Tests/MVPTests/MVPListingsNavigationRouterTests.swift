@@ -15,7 +15,7 @@ struct MVPListingsNavigationRouterTests {
         let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
         let listing = try #require(try await feed.loadFirstPage().first)
         let navigationController = NavigationController(rootViewController: ViewController())
-        let router = ListingsNavigationRouter(navigationController: navigationController)
+        let router = ListingsNavigationRouter(navigationController: navigationController, pictureService: FakePictureService())
 
         network.traced("Enter") { router.showDetail(ofListingID: listing.globalID, in: feed) }
 
@@ -30,7 +30,7 @@ struct MVPListingsNavigationRouterTests {
     func navigationIsWeak() throws {
         var navigationController: NavigationController? = NavigationController(rootViewController: ViewController())
         weak let weakNavigation = navigationController
-        let router = ListingsNavigationRouter(navigationController: navigationController!)
+        let router = ListingsNavigationRouter(navigationController: navigationController!, pictureService: FakePictureService())
         navigationController = nil
         #expect(weakNavigation == nil)
         _ = router

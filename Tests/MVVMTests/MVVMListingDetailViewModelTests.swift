@@ -1,10 +1,13 @@
 import Model
 import Reformers
 import Testing
+import TestSupport
 @testable import MVVM
 
-/// The detail's view model is a value made from a listing id and what the feed found for it:
-/// testing it is building one and reading it.
+/// The detail's view model: fixed fields made from a listing id and what the feed found for it
+/// (testing them is building one and reading it), and the picture it loads and publishes — tested
+/// without any view, through a recorder bound to its output.
+@MainActor
 @Suite("MVVM: listing detail view model")
 struct MVVMListingDetailViewModelTests {
     let listing = Listing(
@@ -14,7 +17,8 @@ struct MVVMListingDetailViewModelTests {
     @Test("fields in the spec's order; whole areas without decimals; missing values empty")
     func fields() {
         let viewModel = ListingDetailViewModel(
-            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"))
+            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
+            pictureService: FakePictureService())
         #expect(viewModel.title == "Sunny Court")
         #expect(viewModel.fields.map(\.name) == ["Name", "Title", "Kind", "Price", "Area", "District", "Image"])
         #expect(viewModel.fields.map(\.value) == ["Sunny Court", "2 rooms", "Rent", "¥4,500/month", "45 m²", "", "https://img/9.jpg"])
@@ -26,16 +30,62 @@ struct MVVMListingDetailViewModelTests {
     func mappings() {
         let rows = [DetailRow(rawKey: "id", field: "id", value: "r-9"), DetailRow(rawKey: "extra", field: "(dropped)", value: "")]
         let viewModel = ListingDetailViewModel(
-            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: rows, serviceName: "rent"))
+            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: rows, serviceName: "rent"),
+            pictureService: FakePictureService())
         #expect(viewModel.mappings == [.init(rawKey: "id", field: "id", value: "r-9"),
                                        .init(rawKey: "extra", field: "(dropped)", value: "")])
     }
 
     @Test("a listing the feed does not hold gives the one fallback every pattern shows")
     func missingFallback() {
-        let viewModel = ListingDetailViewModel(listingID: "rent:gone", detail: nil)
+        let pictures = FakePictureService()
+        let viewModel = ListingDetailViewModel(listingID: "rent:gone", detail: nil, pictureService: pictures)
         #expect(viewModel.title == "Listing")
         #expect(viewModel.fields == [.init(name: "Listing", value: "rent:gone"), .init(name: "Status", value: ListingDetail.missingText)])
         #expect(viewModel.mappings.isEmpty)
+        viewModel.loadPicture()
+        #expect(pictures.requestedURLs.isEmpty && viewModel.picture.value == .none, "a missing listing has no picture")
+    }
+
+    @Test("the picture: nothing, then a loading caption, then the picture; asked for once")
+    func picture() async {
+        let pictures = FakePictureService()
+        let viewModel = ListingDetailViewModel(
+            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
+            pictureService: pictures)
+        let shown = MVVMRecorder(viewModel.picture)
+        viewModel.loadPicture()
+        viewModel.loadPicture()
+        #expect(pictures.requestedURLs == ["https://img/9.jpg"])
+        pictures.reply(.success(FakePictureService.picture))
+        await shown.until(count: 3)
+        #expect(shown.values == [.none, .init(picture: nil, caption: "Loading picture…"),
+                                 .init(picture: FakePictureService.picture, caption: "")])
+    }
+
+    @Test("a failed picture publishes its reason as the caption")
+    func failedPicture() async {
+        let pictures = FakePictureService()
+        let viewModel = ListingDetailViewModel(
+            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
+            pictureService: pictures)
+        let shown = MVVMRecorder(viewModel.picture)
+        viewModel.loadPicture()
+        pictures.reply(.failure(.failed(userMessage: "Pictures are off on 2G.", shortName: "pictures off")))
+        await shown.until(count: 3)
+        #expect(shown.last == .init(picture: nil, caption: "Pictures are off on 2G."))
+    }
+
+    @Test("a view model that goes away cancels its picture's load")
+    func goingAwayCancels() async {
+        let pictures = FakePictureService()
+        var viewModel: ListingDetailViewModel? = ListingDetailViewModel(
+            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
+            pictureService: pictures)
+        viewModel?.loadPicture()
+        #expect(pictures.isLoading)
+        viewModel = nil
+        await pictures.untilIdle()
+        #expect(!pictures.isLoading)
     }
 }

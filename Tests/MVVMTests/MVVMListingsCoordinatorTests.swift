@@ -11,7 +11,8 @@ import Widgets
 struct MVVMListingsCoordinatorTests {
     func makeCoordinator(_ network: PatternTestNetwork) -> (ListingsCoordinator, ListingsViewModel) {
         let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
-        let viewModel = ListingsViewModel(appState: AppState(), feeds: feeds, networkStatus: FakeNetworkStatus())
+        let viewModel = ListingsViewModel(
+            appState: AppState(), feeds: feeds, networkStatus: FakeNetworkStatus(), pictureService: FakePictureService())
         return (ListingsCoordinator(listingsViewModel: viewModel), viewModel)
     }
 

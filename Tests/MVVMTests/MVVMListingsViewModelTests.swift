@@ -17,7 +17,9 @@ struct MVVMListingsViewModelTests {
     /// The view model over one feed per source, as `ListingsBuilder` assembles it.
     func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
         let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
-        return ListingsViewModel(appState: appState, feeds: feeds, networkStatus: network.environment.makeNetworkStatus())
+        return ListingsViewModel(
+            appState: appState, feeds: feeds, networkStatus: network.environment.makeNetworkStatus(),
+            pictureService: FakePictureService())
     }
 
     @Test("first page: loading status, then rows as the cells show them, the first selected")

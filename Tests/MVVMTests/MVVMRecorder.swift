@@ -5,6 +5,7 @@
 @MainActor
 final class MVVMRecorder<Value: Equatable & Sendable> {
     private(set) var values: [Value] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(_ output: Observable<Value>) {
         output.bind(self, MVVMRecorder.show)
@@ -13,7 +14,17 @@ final class MVVMRecorder<Value: Equatable & Sendable> {
     /// What a bound view would show now.
     var last: Value? { values.last }
 
+    /// Returns once `count` values were shown (the bound current one included): a load lands on a
+    /// later turn, and its value is the event to wait for.
+    func until(count: Int) async {
+        guard values.count < count else { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
+    }
+
     private func show(_ value: Value) {
         values.append(value)
+        let ready = waiters.filter { $0.count <= values.count }
+        waiters.removeAll { $0.count <= values.count }
+        for waiter in ready { waiter.continuation.resume() }
     }
 }

@@ -22,6 +22,25 @@ struct VIPERListingDetailPresenterTests {
         #expect(view.mappings == ["area → area 45 m²"])
     }
 
+    @Test("the picture: a loading caption, then the pixels with no caption, or the reason there is none")
+    func picture() {
+        let view = ViewSpy()
+        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: RouterDummy())
+        presenter.view = view
+        presenter.willLoadPicture()
+        presenter.didLoadPicture(ListingPictureData(width: 1, height: 1, rgb: [1, 2, 3]))
+        presenter.didFailToLoadPicture(reason: "Pictures are off on 2G.")
+        #expect(view.pictures == ["none: Loading picture…", "1×1: ", "none: Pictures are off on 2G."])
+    }
+
+    @Test("viewDidLoad asks for the detail, then the picture")
+    func asksForDetailThenPicture() {
+        let interactor = InteractorDummy()
+        let presenter = ListingDetailPresenter(interactor: interactor, router: RouterDummy())
+        presenter.viewDidLoad()
+        #expect(interactor.calls == ["provideDetail", "providePicture"])
+    }
+
     @Test("a missing listing shows the one fallback every pattern shows")
     func missingFallback() {
         let view = ViewSpy()
@@ -40,8 +59,12 @@ private final class ViewSpy: ListingDetailViewInterface {
     var fields: [String] = []
     var service: String?
     var mappings: [String] = []
+    var pictures: [String] = []
 
     func showTitle(_ title: String) { self.title = title }
+    func showPicture(_ picture: ListingPictureData?, caption: String) {
+        pictures.append((picture.map { "\($0.width)×\($0.height)" } ?? "none") + ": " + caption)
+    }
     func showDetail(fields: [(name: String, value: String)], service: String,
                     mappings: [(rawKey: String, field: String, value: String)]) {
         self.fields = fields.map { "\($0.name) \($0.value)" }
@@ -52,7 +75,9 @@ private final class ViewSpy: ListingDetailViewInterface {
 
 @MainActor
 private final class InteractorDummy: ListingDetailInteractorInput {
-    func provideDetail() {}
+    var calls: [String] = []
+    func provideDetail() { calls.append("provideDetail") }
+    func providePicture() { calls.append("providePicture") }
 }
 
 @MainActor

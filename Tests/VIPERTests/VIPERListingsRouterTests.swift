@@ -18,7 +18,7 @@ struct VIPERListingsRouterTests {
         let list = ViewController()
         let navigation = NavigationController(rootViewController: list)
         _ = navigation.view  // on a loaded stack, a push loads the pushed view
-        let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: AppState(), feeds: feeds))
+        let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: AppState(), feeds: feeds, pictureService: FakePictureService()))
         router.viewController = list
         return (router, navigation, listing)
     }

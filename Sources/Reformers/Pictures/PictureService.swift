@@ -36,17 +36,18 @@ extension NetworkType {
 @MainActor
 public final class ImagePictureService: PictureService {
     private let loader: ImageLoader
-    private let notifier: NetworkTypeNotifier
+    /// Read, never observed: the type when a picture is asked for is what counts.
+    private let networkStatus: any NetworkStatus
     private let reformer = PictureReformer()
 
-    public init(loader: ImageLoader, notifier: NetworkTypeNotifier) {
+    public init(loader: ImageLoader, networkStatus: any NetworkStatus) {
         self.loader = loader
-        self.notifier = notifier
+        self.networkStatus = networkStatus
     }
 
     public func picture(at url: String) async throws(LoadFailure) -> Picture {
         let bytes: [UInt8]
-        let networkType = notifier.current
+        let networkType = networkStatus.networkType
         if networkType.downloadsPictures {
             do throws(APIError) {
                 bytes = try await loader.image(at: url)
@@ -76,6 +77,6 @@ public final class ImagePictureService: PictureService {
 extension NetworkEnvironment {
     /// A picture service for one screen module.
     public func makePictureService() -> any PictureService {
-        ImagePictureService(loader: images, notifier: networkTypeNotifier)
+        ImagePictureService(loader: images, networkStatus: makeNetworkStatus())
     }
 }

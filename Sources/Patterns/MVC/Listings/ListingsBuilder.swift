@@ -11,11 +11,12 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "controller(model, feeds, network status) in navigation")
+        trace(.builder, self, "controller(model, feeds, network status, pictures) in navigation")
         let landingPoint = context.network.makeLandingPoint("MVC listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let controller = ListingsViewController(
-            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus())
+            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus(),
+            pictureService: context.network.makePictureService())
         let navigationController = NavigationController(rootViewController: controller)
         // Weak: the navigation controller owns the list controller; teardown must not extend its life.
         return HostedScreen(rootViewController: navigationController) { [weak controller] in

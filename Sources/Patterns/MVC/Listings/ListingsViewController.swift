@@ -30,16 +30,23 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// coming back retries.
     private var loadFailed = false
     private let networkStatus: any NetworkStatus
+    /// Handed to the detail screens this controller pushes.
+    private let pictureService: any PictureService
 
     /// - Parameters:
     ///   - appState: the model: the chosen source and the selected listing, shared by every pattern.
     ///   - feeds: one feed per source; their requests land on the module's landing point.
     ///   - networkStatus: the network type; the controller observes its changes (MVC's place for them).
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus) {
+    ///   - pictureService: where a detail screen's picture comes from.
+    init(
+        appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus,
+        pictureService: any PictureService
+    ) {
         precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.appState = appState
         self.feeds = feeds
         self.networkStatus = networkStatus
+        self.pictureService = pictureService
         super.init()
         title = "Listings"
     }
@@ -99,7 +106,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// Enter on a row: in Cocoa MVC the controller itself makes the next controller and pushes it.
     func listView(_ listView: ListView, didSelectRow row: Int) {
         trace(.controller, self, "push detail of \(listings[row].globalID)")
-        let detail = ListingDetailViewController(listingID: listings[row].globalID, feed: feed)
+        let detail = ListingDetailViewController(listingID: listings[row].globalID, feed: feed, pictureService: pictureService)
         navigationController?.pushViewController(detail)
     }
 

@@ -3,13 +3,13 @@ import Tracing
 import Widgets
 
 /// MVP's assembly of the detail screen, asked for by the listings router: view,
-/// presenter(view, listing id, feed), then `view.presenter`.
+/// presenter(view, listing id, feed, pictures), then `view.presenter`.
 @MainActor
 enum ListingDetailBuilder {
-    static func build(listingID: String, feed: any ListingsFeed) -> ViewController {
-        trace(.builder, self, "view, presenter(view, listing id, feed)")
+    static func build(listingID: String, feed: any ListingsFeed, pictureService: any PictureService) -> ViewController {
+        trace(.builder, self, "view, presenter(view, listing id, feed, pictures)")
         let view = ListingDetailViewController()
-        let presenter = ListingDetailPresenter(view: view, listingID: listingID, feed: feed)
+        let presenter = ListingDetailPresenter(view: view, listingID: listingID, feed: feed, pictureService: pictureService)
         // As in every MVP module: the view owns the presenter, the presenter holds the view weakly.
         view.presenter = presenter
         return view

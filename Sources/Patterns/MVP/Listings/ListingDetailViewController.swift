@@ -1,3 +1,4 @@
+import Model
 import ScreenViews
 import Tracing
 import Widgets
@@ -30,6 +31,11 @@ final class ListingDetailViewController: ViewController, ListingDetailView {
                     mappings: [(rawKey: String, field: String, value: String)]) {
         trace(.view, self, "\(fields.count) fields, \(mappings.count) raw keys")
         detailView.show(fields: fields, service: service, mappings: mappings)
+    }
+
+    func showPicture(_ picture: Picture?, caption: String) {
+        trace(.view, self, picture.map { "picture \($0.width)×\($0.height)" } ?? caption)
+        detailView.showPicture(picture.map { PixelImage(width: $0.width, height: $0.height, rgb: $0.rgb) }, caption: caption)
     }
 
     // MARK: - Getters and setters

@@ -10,12 +10,13 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view, router(nav), presenter(view, model, feeds, router, network status)")
+        trace(.builder, self, "view, router(nav, pictures), presenter(view, model, feeds, router, network status)")
         let landingPoint = context.network.makeLandingPoint("MVP listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let view = ListingsViewController()
         let navigationController = NavigationController(rootViewController: view)
-        let router = ListingsNavigationRouter(navigationController: navigationController)
+        let router = ListingsNavigationRouter(
+            navigationController: navigationController, pictureService: context.network.makePictureService())
         let presenter = ListingsPresenter(
             view: view, appState: context.appState, feeds: feeds, router: router,
             networkStatus: context.network.makeNetworkStatus())

@@ -8,14 +8,17 @@ final class ListingsNavigationRouter: ListingsRouter {
     /// Weak: the navigation controller is the screen's root and owns (through the list view and
     /// its presenter) this router; a strong reference back would be a cycle.
     private weak var navigationController: NavigationController?
+    /// What the detail module it builds loads its picture from.
+    private let pictureService: any PictureService
 
-    init(navigationController: NavigationController) {
+    init(navigationController: NavigationController, pictureService: any PictureService) {
         self.navigationController = navigationController
+        self.pictureService = pictureService
     }
 
     func showDetail(ofListingID listingID: String, in feed: any ListingsFeed) {
         trace(.router, self, "push detail of \(listingID)")
-        let detail = ListingDetailBuilder.build(listingID: listingID, feed: feed)
+        let detail = ListingDetailBuilder.build(listingID: listingID, feed: feed, pictureService: pictureService)
         navigationController?.pushViewController(detail)
     }
 }

@@ -1,9 +1,14 @@
+import Model
 import Reformers
+import Tracing
 
 /// The detail screen's view model: the listing's fields and the raw keys they came from, as the
-/// view shows them. A plain value: nothing on this screen changes while it is shown, so there is
-/// nothing to observe — its view controller binds it once, when its view loads.
-struct ListingDetailViewModel: Equatable, Sendable {
+/// view shows them — fixed for the screen's life, so plain constants — and the listing's picture,
+/// the one thing that changes while the screen is shown, as an `Observable` the view binds to.
+/// It loads the picture itself when asked (`loadPicture()`, the view's "I appeared"), and knows no
+/// view.
+@MainActor
+final class ListingDetailViewModel {
     /// One `name  value` row of the `Listing` section.
     struct Field: Equatable, Sendable {
         let name: String
@@ -17,22 +22,39 @@ struct ListingDetailViewModel: Equatable, Sendable {
         let value: String
     }
 
+    /// The picture's place: the picture once it landed, and the caption under it.
+    struct PictureState: Equatable, Sendable {
+        let picture: Picture?
+        let caption: String
+
+        static let none = PictureState(picture: nil, caption: "")
+    }
+
     /// The listing's name: the navigation title, so the breadcrumb reads `Listings › <name>`.
     let title: String
     let fields: [Field]
     /// The API the listing came from (`rent`, `xinfang`, `esf`).
     let serviceName: String
     let mappings: [Mapping]
+    let picture = Observable(PictureState.none)
+
+    private let imageURL: String?
+    private let pictureService: any PictureService
+    /// The picture's load. The view model started it, so the view model cancels it when it goes.
+    private var pictureTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - listingID: the `Listing.globalID` the user opened.
     ///   - detail: what the feed's loaded data holds for it; nil when it holds no such listing.
-    init(listingID: String, detail: ListingDetail?) {
+    ///   - pictureService: where the listing's picture comes from.
+    init(listingID: String, detail: ListingDetail?, pictureService: any PictureService) {
+        self.pictureService = pictureService
         guard let detail else {
             title = "Listing"
             fields = [Field(name: "Listing", value: listingID), Field(name: "Status", value: ListingDetail.missingText)]
             serviceName = "listings"
             mappings = []
+            imageURL = nil
             return
         }
         let listing = detail.listing
@@ -48,5 +70,34 @@ struct ListingDetailViewModel: Equatable, Sendable {
         ]
         serviceName = detail.serviceName
         mappings = detail.rows.map { Mapping(rawKey: $0.rawKey, field: $0.field, value: $0.value) }
+        imageURL = listing.imageURL
+    }
+
+    isolated deinit {
+        pictureTask?.cancel()
+    }
+
+    // MARK: Inputs
+
+    /// Loads the listing's picture once (a missing listing has none).
+    func loadPicture() {
+        guard let imageURL, pictureTask == nil else { return }
+        picture.value = PictureState(picture: nil, caption: PictureCaption.loading)
+        let pictureService = self.pictureService
+        pictureTask = ServiceLoad.start { () async throws(LoadFailure) in
+            try await pictureService.picture(at: imageURL)
+        } loaded: { [weak self] in self?.pictureDidLoad($0) } failed: { [weak self] in self?.pictureDidFail($0) }
+    }
+
+    // MARK: Private
+
+    private func pictureDidLoad(_ loaded: Picture) {
+        trace(.viewModel, self, "picture \(loaded.width)×\(loaded.height)")
+        picture.value = PictureState(picture: loaded, caption: "")
+    }
+
+    private func pictureDidFail(_ failure: LoadFailure) {
+        trace(.viewModel, self, "no picture: \(failure.shortName)")
+        picture.value = PictureState(picture: nil, caption: failure.userMessage)
     }
 }

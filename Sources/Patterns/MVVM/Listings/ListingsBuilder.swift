@@ -9,11 +9,12 @@ import Tracing
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "feeds, network status → view model → coordinator(nav, views)")
+        trace(.builder, self, "feeds, network status, pictures → view model → coordinator(nav, views)")
         let landingPoint = context.network.makeLandingPoint("MVVM listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let viewModel = ListingsViewModel(
-            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus())
+            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus(),
+            pictureService: context.network.makePictureService())
         let coordinator = ListingsCoordinator(listingsViewModel: viewModel)
         coordinator.start()
         // The module keeps the coordinator (nothing else holds it) until teardown ends the flow.

@@ -40,16 +40,23 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// coming back retries.
     private var loadFailed = false
     private let networkStatus: any NetworkStatus
+    /// Handed to the detail view models this view model makes.
+    private let pictureService: any PictureService
 
     /// - Parameters:
     ///   - appState: the shared model: the chosen source and the selected listing live there.
     ///   - feeds: one feed per source; the module's landing point owns their requests.
     ///   - networkStatus: the network type; the view model observes its changes (MVVM's place for them).
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus) {
+    ///   - pictureService: where a detail screen's picture comes from.
+    init(
+        appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus,
+        pictureService: any PictureService
+    ) {
         precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
         self.appState = appState
         self.feeds = feeds
         self.networkStatus = networkStatus
+        self.pictureService = pictureService
         sourceIndex = Observable(ListingSource.allCases.firstIndex(of: appState.listingSource) ?? 0)
         networkBanner = Observable("")
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
@@ -109,7 +116,8 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         guard listings.indices.contains(row) else { return }
         let listingID = listings[row].globalID
         // One API feeding two views: the feed reads its raw data through the detail's own reformer.
-        showDetail?(ListingDetailViewModel(listingID: listingID, detail: feed.detail(ofListingID: listingID)))
+        showDetail?(ListingDetailViewModel(
+            listingID: listingID, detail: feed.detail(ofListingID: listingID), pictureService: pictureService))
     }
 
     /// The network layer's one notification, turned into state: the banner, and a retry of a

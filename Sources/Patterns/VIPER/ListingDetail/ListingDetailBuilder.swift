@@ -4,22 +4,25 @@ import Tracing
 import Widgets
 
 /// Assembles the detail module for one listing id. Made once by the listings builder with the
-/// module's data access (the shared state and the feeds that loaded the list) and kept by the
-/// listings router, so only an id travels from the list to here. Nothing loads: the interactor
-/// reads the raw data the current source's feed already holds.
+/// module's data access (the shared state, the feeds that loaded the list, the picture service)
+/// and kept by the listings router, so only an id travels from the list to here. Only the picture
+/// loads: the interactor reads the listing from the raw data the current source's feed holds.
 @MainActor
 final class ListingDetailBuilder {
     private let appState: AppState
     private let feeds: [ListingSource: any ListingsFeed]
+    private let pictureService: any PictureService
 
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed]) {
+    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], pictureService: any PictureService) {
         self.appState = appState
         self.feeds = feeds
+        self.pictureService = pictureService
     }
 
     func build(listingID: String) -> ViewController {
         trace(.builder, self, "detail of \(listingID)")
-        let interactor = ListingDetailInteractor(feed: feeds[appState.listingSource]!, listingID: listingID)
+        let interactor = ListingDetailInteractor(
+            feed: feeds[appState.listingSource]!, listingID: listingID, pictureService: pictureService)
         let router = ListingDetailRouter()
         let presenter = ListingDetailPresenter(interactor: interactor, router: router)
         let view = ListingDetailViewController(eventHandler: presenter)

@@ -23,3 +23,11 @@ struct ListingDetailData: Sendable, Equatable {
     /// Raw key → field → value, in the reformer's order.
     let mappings: [Mapping]
 }
+
+/// What crosses from the detail interactor to its presenter, and on to the view, for the picture:
+/// its size and pixels (row-major, three bytes each). No entity.
+struct ListingPictureData: Sendable, Equatable {
+    let width: Int
+    let height: Int
+    let rgb: [UInt8]
+}

@@ -3,4 +3,6 @@
 protocol ListingDetailInteractorInput: AnyObject {
     /// Reads the listing out of the raw data the list already loaded.
     func provideDetail()
+    /// Loads the listing's picture (after `provideDetail()`; a missing listing has none).
+    func providePicture()
 }

@@ -5,4 +5,10 @@ protocol ListingDetailInteractorOutput: AnyObject {
     func didProvideDetail(_ detail: ListingDetailData)
     /// The loaded data holds no listing `listingID` (a `Listing.globalID`).
     func didNotFindDetail(listingID: String)
+    /// The picture's load started.
+    func willLoadPicture()
+    /// The picture landed.
+    func didLoadPicture(_ picture: ListingPictureData)
+    /// There is no picture; `reason` is a sentence for the screen.
+    func didFailToLoadPicture(reason: String)
 }

@@ -20,8 +20,9 @@ final class ListingDetailPresenter {
 
 extension ListingDetailPresenter: ListingDetailViewEventHandler {
     func viewDidLoad() {
-        trace(.presenter, self, "ask for the detail")
+        trace(.presenter, self, "ask for the detail, then the picture")
         interactor.provideDetail()
+        interactor.providePicture()
     }
 }
 
@@ -38,6 +39,20 @@ extension ListingDetailPresenter: ListingDetailInteractorOutput {
             ],
             service: detail.serviceName,
             mappings: detail.mappings.map { ($0.rawKey, $0.field, $0.value) })
+    }
+
+    func willLoadPicture() {
+        view?.showPicture(nil, caption: PictureCaption.loading)
+    }
+
+    func didLoadPicture(_ picture: ListingPictureData) {
+        trace(.presenter, self, "picture \(picture.width)×\(picture.height)")
+        view?.showPicture(picture, caption: "")
+    }
+
+    func didFailToLoadPicture(reason: String) {
+        trace(.presenter, self, "no picture")
+        view?.showPicture(nil, caption: reason)
     }
 
     func didNotFindDetail(listingID: String) {

@@ -42,4 +42,9 @@ extension ListingDetailViewController: ListingDetailViewInterface {
         trace(.view, self, "\(fields.count) fields, \(mappings.count) raw keys")
         detailView.show(fields: fields, service: service, mappings: mappings)
     }
+
+    func showPicture(_ picture: ListingPictureData?, caption: String) {
+        trace(.view, self, picture.map { "picture \($0.width)×\($0.height)" } ?? caption)
+        detailView.showPicture(picture.map { PixelImage(width: $0.width, height: $0.height, rgb: $0.rgb) }, caption: caption)
+    }
 }

@@ -7,4 +7,6 @@ protocol ListingDetailViewInterface: AnyObject {
     /// The `name  value` rows, and the `raw key  →  field  value` rows under `From the <service> API`.
     func showDetail(fields: [(name: String, value: String)], service: String,
                     mappings: [(rawKey: String, field: String, value: String)])
+    /// The listing's picture, or none, with a caption ("Loading picture…", why there is none).
+    func showPicture(_ picture: ListingPictureData?, caption: String)
 }

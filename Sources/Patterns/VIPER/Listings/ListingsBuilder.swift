@@ -12,12 +12,14 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "feeds, interactor, router(detail builder), presenter, view")
+        trace(.builder, self, "feeds, interactor, router(detail builder with pictures), presenter, view")
         let landingPoint = context.network.makeLandingPoint("VIPER listings")
         let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
         let interactor = ListingsInteractor(
             appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus())
-        let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: context.appState, feeds: feeds))
+        let detailBuilder = ListingDetailBuilder(
+            appState: context.appState, feeds: feeds, pictureService: context.network.makePictureService())
+        let router = ListingsRouter(detailBuilder: detailBuilder)
         let presenter = ListingsPresenter(interactor: interactor, router: router)
         let view = ListingsViewController(eventHandler: presenter)
         presenter.view = view

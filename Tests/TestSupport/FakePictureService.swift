@@ -1,0 +1,46 @@
+import Model
+import Reformers
+
+/// A picture service a test answers by hand, shared by the detail tests of all four patterns: a
+/// load waits for `reply(_:)`. Like the real service, a load whose task was cancelled throws
+/// `.cancelled`, and the waiting load ends when its task is cancelled.
+@MainActor
+public final class FakePictureService: PictureService {
+    public private(set) var requestedURLs: [String] = []
+    private var pending: CheckedContinuation<Result<Picture, LoadFailure>, Never>?
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init() {}
+
+    /// A 2×2 picture: red, green, blue, white.
+    public static let picture = Picture(width: 2, height: 2, rgb: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])!
+
+    public var isLoading: Bool { pending != nil }
+
+    public func picture(at url: String) async throws(LoadFailure) -> Picture {
+        requestedURLs.append(url)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { pending = $0 }
+        } onCancel: {
+            Task { @MainActor in self.reply(.failure(.cancelled)) }
+        }
+        if Task.isCancelled { throw .cancelled }
+        return try result.get()
+    }
+
+    /// Answers the load in flight, if there is one.
+    public func reply(_ result: Result<Picture, LoadFailure>) {
+        let continuation = pending
+        pending = nil
+        continuation?.resume(returning: result)
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no load is waiting: answered, or ended because its task was cancelled.
+    public func untilIdle() async {
+        guard pending != nil else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+}

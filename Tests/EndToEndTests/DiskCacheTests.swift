@@ -52,4 +52,34 @@ struct DiskCacheEndToEndTests {
         try third.type("q")
         #expect(try await third.waitForExit() == 0)
     }
+
+    @Test("two mvx sharing the cache folder at once leave only whole entries, which the next run reads")
+    func twoProcessesShareTheFolder() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try run(), second = try run()
+        defer { first.close(); second.close() }
+        for session in [first, second] { try await session.expectScreen(shows: "MVC · Greeting", "launch") }
+        // Both load the same sources at once, so both write the same entries.
+        for session in [first, second] { try session.type("l") }
+        for session in [first, second] { try await session.expectScreen(shows: "¥3,900/month", "the first page") }
+        for session in [first, second] { try session.send(keys: "Right") }
+        for session in [first, second] { try await session.expectScreen(shows: "[New homes]", "the second source") }
+        for session in [first, second] { try session.type("q") }
+        for session in [first, second] { #expect(try await session.waitForExit() == 0) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("responses").path)
+        #expect(!files.isEmpty && files.allSatisfy { $0.hasSuffix(".entry") && !$0.hasPrefix(".") },
+                "only whole entries, no temporary file left: \(files)")
+
+        let third = try run()
+        defer { third.close() }
+        try await third.expectScreen(shows: "MVC · Greeting", "third launch")
+        try third.type("l")
+        try await third.expectScreen(shows: "¥3,900/month", "the first page again")
+        try third.type("n")
+        let screen = try await third.expectScreen(shows: "✓ disk hit", "read from disk")
+        #expect(!screen.contains("bad files"), "no entry was damaged:\n\(screen)")
+        try third.type("q")
+        #expect(try await third.waitForExit() == 0)
+    }
 }

@@ -30,12 +30,12 @@ struct TracePaneTests {
     }
 
     @Test("the first page starts at the first action, and stays while the lines fit")
-    func fillsDownwards() {
-        let first = TracePane.follow(nil, Self.trace([3]), size: Self.pane)
+    func fillsDownwards() throws {
+        let first = try #require(TracePane.follow(nil, Self.trace([3]), size: Self.pane))
         #expect(first == TraceAnchor(action: 1, event: -1))
         // 4 + 4 + 2 lines: exactly the pane's 10 rows, so the page does not move.
         #expect(TracePane.follow(first, Self.trace([3, 3, 1]), size: Self.pane) == first)
-        #expect(TracePane.liveLineCount(Self.trace([3, 3, 1]), from: first!, width: 40, limit: 10) == 10)
+        #expect(TracePane.liveLineCount(Self.trace([3, 3, 1]), from: first, width: 40, limit: 10) == 10)
     }
 
     @Test("when the newest line no longer fits, the newest action's header jumps to the top")
@@ -47,11 +47,11 @@ struct TracePaneTests {
     }
 
     @Test("an action longer than the pane shows the end of it that fills the pane")
-    func longAction() {
-        let anchor = TracePane.follow(nil, Self.trace([30]), size: Self.pane)
+    func longAction() throws {
+        let anchor = try #require(TracePane.follow(nil, Self.trace([30]), size: Self.pane))
         // 10 rows for the last ten events: events 20...29.
         #expect(anchor == TraceAnchor(action: 1, event: 20))
-        #expect(TracePane.liveLineCount(Self.trace([30]), from: anchor!, width: 40, limit: 10) == 10)
+        #expect(TracePane.liveLineCount(Self.trace([30]), from: anchor, width: 40, limit: 10) == 10)
         // One more event moves it by one; the next action starts a page of its own.
         #expect(TracePane.follow(anchor, Self.trace([31]), size: Self.pane) == TraceAnchor(action: 1, event: 21))
         #expect(TracePane.follow(anchor, Self.trace([30, 3]), size: Self.pane) == TraceAnchor(action: 2, event: -1))
@@ -89,7 +89,7 @@ struct TracePaneTests {
 
     @Test("a greeting press rewrites no row of the trace pane it had drawn, in every pattern",
           arguments: PatternID.allCases)
-    func pressAppendsOnly(pattern: PatternID) async {
+    func pressAppendsOnly(pattern: PatternID) async throws {
         let app = TestApp.session(pattern: pattern)
         await app.settle()
         app.screen.tracksChanges = true
@@ -106,7 +106,7 @@ struct TracePaneTests {
             #expect(Array(after.prefix(used)) == Array(before.prefix(used)), "the rows above the new lines stay")
         } else {
             // A jump puts the press at the top, unless it is longer than the pane (VIPER's at 80×24).
-            let press = TraceLines.lines(for: app.traceBuffer.entries.last!, width: layout.trace.width)
+            let press = try TraceLines.lines(for: #require(app.traceBuffer.entries.last), width: layout.trace.width)
             #expect(after[0].hasPrefix("▸ Enter on [Show greeting]") || press.count > layout.trace.height)
         }
     }

@@ -56,8 +56,11 @@ func runTerminalBenchmarks() async {
 /// Bytes on the wire per key in each pattern, on the release binary at 80×24: the first greeting
 /// press after the person loaded, the median and the largest of eight presses in a row (the largest
 /// is a press that made the trace pane jump a page), and keys that change nothing on screen.
+/// Every press traces the same lines, so a jump to a page that looks like the last one sends
+/// almost nothing: the median of a pattern whose press fills half the pane is near 0.
 private func pressBytesPerPattern(binary: String) {
     let presses = 8
+    print("  (a press that jumps to a new page sends the whole pane; one that is appended, its own lines)")
     for pattern in ["mvc", "mvp", "mvvm", "viper"] {
         guard let run = try? PtyRun(binary: binary, arguments: ["--pattern", pattern]) else {
             print("  failed to start mvx --pattern \(pattern) on a pty")

@@ -211,9 +211,10 @@ struct ShellTests {
         // The live page has free rows below its last line: scrolled past them, lines go below.
         app.press(.character("["), .character("["))
         #expect(app.text.contains("more"))
-        #expect(!app.text.contains("[ earlier"))
+        #expect(app.text.contains("Trace · ] newest"), "scrolled back, the title says how to return")
         app.press(.character("]"), .character("]"))
         #expect(!app.text.contains("more "))
+        #expect(app.text.contains("Trace · [ earlier"))
     }
 }
 

@@ -58,10 +58,12 @@ struct ShellView {
     }
 
     /// `Trace`, and once the page has jumped past earlier lines, the key that shows them: the reader
-    /// learns why the newest action sits at the top of a half-empty pane.
+    /// learns why the newest action sits at the top of a half-empty pane. Scrolled back, the key
+    /// that returns (the page may have free rows, so no `↓ N more` need show).
     private func traceTitle(_ layout: ShellLayout) -> String {
+        if state.traceScroll > 0 { return "Trace · ] newest" }
         let earlier = TracePane.hasEarlierLines(environment.trace.entries, anchor: state.traceAnchor, size: layout.trace.size)
-        return earlier && state.traceScroll == 0 ? "Trace · [ earlier" : "Trace"
+        return earlier ? "Trace · [ earlier" : "Trace"
     }
 
     private func drawModule(_ layout: ShellLayout, in canvas: Canvas, module: (Canvas) -> Void) {

@@ -50,4 +50,65 @@ func runTerminalBenchmarks() async {
     Report.figure("bytes written for the first frame", Double(firstFrameBytes), unit: "B")
     Report.figure("bytes for the frame after the person loaded", Double(settleBytes), unit: "B")
     Report.figure("bytes for one greeting button press", Double(pressBytes), unit: "B", aim: "≤ 400 B")
+    pressBytesPerPattern(binary: binary)
+}
+
+/// Bytes on the wire per key in each pattern, on the release binary at 80×24: the first greeting
+/// press after the person loaded, the median and the largest of eight presses in a row (the largest
+/// is a press that made the trace pane jump a page), and keys that change nothing on screen.
+/// Every press traces the same lines, so a jump to a page that looks like the last one sends
+/// almost nothing: the median of a pattern whose press fills half the pane is near 0.
+private func pressBytesPerPattern(binary: String) {
+    let presses = 8
+    print("  (a press that jumps to a new page sends the whole pane; one that is appended, its own lines)")
+    for pattern in ["mvc", "mvp", "mvvm", "viper"] {
+        guard let run = try? PtyRun(binary: binary, arguments: ["--pattern", pattern]) else {
+            print("  failed to start mvx --pattern \(pattern) on a pty")
+            return
+        }
+        let counts = (0..<presses).map { _ in run.bytes(for: "\r") }
+        let sorted = counts.sorted()
+        let name = "greeting press, \(pattern.uppercased()): first, median, max of \(presses)"
+        let padded = name.padding(toLength: 52, withPad: " ", startingAt: 0)
+        print("\(padded) \(counts[0]) \(sorted[presses / 2]) \(sorted[presses - 1]) B   (aim ≤ 400 B)")
+        if pattern == "mvc" {
+            Report.figure("a key bound to nothing (z)", Double(run.bytes(for: "z")), unit: "B", aim: "0 B")
+        }
+        run.finish()
+    }
+    // ← on the listings' first source, Rent: there is no source before it.
+    if let run = try? PtyRun(binary: binary, arguments: ["--screen", "listings"]) {
+        Report.figure("← on the first listing source", Double(run.bytes(for: "\u{1B}[D")), unit: "B", aim: "0 B")
+        run.finish()
+    }
+}
+
+/// mvx on a pty at 80×24 with a zero-latency network, past its first frames.
+private final class PtyRun {
+    let terminal: PseudoTerminal
+    let process = Process()
+
+    init(binary: String, arguments: [String]) throws {
+        terminal = try PseudoTerminal(width: 80, height: 24)
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--latency", "0"] + arguments
+        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSHomeDirectory()]
+        process.standardInput = terminal.slave
+        process.standardOutput = terminal.slave
+        process.standardError = terminal.slave
+        try process.run()
+        _ = terminal.read(timeout: .seconds(5)) { $0.contains(text: "quit") }
+        _ = terminal.readUntilQuiet(.milliseconds(200))  // the first load's frames
+    }
+
+    /// The bytes mvx writes after `keys`, until it has been quiet for 150 ms.
+    func bytes(for keys: String) -> Int {
+        terminal.write(keys)
+        return terminal.readUntilQuiet(.milliseconds(150)).count
+    }
+
+    func finish() {
+        terminal.write("q")
+        process.waitUntilExit()
+    }
 }

@@ -25,6 +25,7 @@ public final class AppShell {
     private let sources = SourceListings()
     // The scheduler is the shell's own, so it may hold the shell unowned.
     private lazy var frames = FrameScheduler { [unowned self] in
+        dispatch(.frameWillDraw)
         ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
     }
     private var replay: Task<Void, Never>?

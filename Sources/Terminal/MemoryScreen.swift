@@ -15,7 +15,27 @@ public final class MemoryScreen: Screen {
     /// How many frames were presented.
     public private(set) var presentCount = 0
 
+    /// Counts, at each `present()`, the cells that differ from the frame presented before (what a
+    /// terminal would have to be sent, as curses sends only changed cells). Off by default: the
+    /// comparison keeps a copy of the screen, which only tests of "what a key changes" need.
+    public var tracksChanges = false {
+        didSet { presented = tracksChanges ? cells : [] }
+    }
+    /// The cells the last presented frame changed (with `tracksChanges`), and the rows they are on.
+    public private(set) var lastChanges = FrameChanges()
+
+    /// What one frame changed on a `MemoryScreen` that tracks changes.
+    public struct FrameChanges: Equatable, Sendable {
+        /// How many cells differ from the frame before.
+        public var cells = 0
+        /// The rows that hold them, top to bottom.
+        public var rows: [Int] = []
+        /// The cursor moved, or was shown or hidden.
+        public var cursorMoved = false
+    }
+
     private var cells: [Cell]
+    private var presented: [Cell] = []
     private var pendingCursor: Point?
 
     public init(size: Size, colorSupport: ColorSupport = .indexed256) {
@@ -28,6 +48,7 @@ public final class MemoryScreen: Screen {
     public func resize(to newSize: Size) {
         size = newSize
         cells = Array(repeating: Cell(character: " ", style: .plain), count: max(0, newSize.width * newSize.height))
+        if tracksChanges { presented = [] }  // a terminal redraws everything after a resize
     }
 
     public func erase() {
@@ -51,6 +72,24 @@ public final class MemoryScreen: Screen {
     public func setCursor(_ position: Point?) { pendingCursor = position }
 
     public func present() {
+        if tracksChanges {
+            var changes = FrameChanges(cursorMoved: cursor != pendingCursor)
+            if presented.count != cells.count {
+                changes.cells = cells.count
+                changes.rows = Array(0..<size.height)
+            } else {
+                for y in 0..<size.height {
+                    let start = y * size.width
+                    let changed = (start..<start + size.width).reduce(0) { $0 + (cells[$1] == presented[$1] ? 0 : 1) }
+                    if changed > 0 {
+                        changes.cells += changed
+                        changes.rows.append(y)
+                    }
+                }
+            }
+            lastChanges = changes
+            presented = cells
+        }
         cursor = pendingCursor
         presentCount += 1
     }

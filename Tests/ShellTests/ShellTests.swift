@@ -212,10 +212,14 @@ struct ShellTests {
     func traceScroll() {
         let app = TestApp.session(size: Size(width: 80, height: 16))
         for _ in 0..<6 { app.press(.enter) }
-        app.press(.character("["))
+        #expect(app.text.contains("Trace · [ earlier"), "the title says there is more above the page")
+        // The live page has free rows below its last line: scrolled past them, lines go below.
+        app.press(.character("["), .character("["))
         #expect(app.text.contains("more"))
-        app.press(.character("]"))
+        #expect(app.text.contains("Trace · ] newest"), "scrolled back, the title says how to return")
+        app.press(.character("]"), .character("]"))
         #expect(!app.text.contains("more "))
+        #expect(app.text.contains("Trace · [ earlier"))
     }
 }
 

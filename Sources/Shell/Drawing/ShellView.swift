@@ -31,7 +31,8 @@ struct ShellView {
             panel.draw(into: full.subcanvas(area), context: environment.panelContext(panel.placement, size: size))
         } else {
             drawModule(layout, in: full, module: module)
-            TracePane.draw(environment.trace.entries, scroll: state.traceScroll, in: full.subcanvas(layout.trace))
+            TracePane.draw(environment.trace.entries, anchor: state.traceAnchor, scroll: state.traceScroll,
+                           in: full.subcanvas(layout.trace))
         }
         KeyBar(notice: state.notice).draw(in: full.subcanvas(layout.keyBar))
         if let help = state.help {
@@ -51,9 +52,18 @@ struct ShellView {
         canvas.draw("┬", at: Point(x: layout.divider.minX, y: layout.titles.minY), style: ShellTheme.rule)
         let title = " \(state.pattern.name) · \(state.screen.title) "
         canvas.draw(title, at: Point(x: 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
-        let paneTitle = " \(state.panel.map { $0.title(in: panelContext!) } ?? "Trace") "
+        let paneTitle = " \(state.panel.map { $0.title(in: panelContext!) } ?? traceTitle(layout)) "
         canvas.draw(DisplayWidth.truncate(paneTitle, to: layout.trace.width - 1),
                     at: Point(x: layout.trace.minX + 1, y: layout.titles.minY), style: ShellTheme.paneTitle)
+    }
+
+    /// `Trace`, and once the page has jumped past earlier lines, the key that shows them: the reader
+    /// learns why the newest action sits at the top of a half-empty pane. Scrolled back, the key
+    /// that returns (the page may have free rows, so no `↓ N more` need show).
+    private func traceTitle(_ layout: ShellLayout) -> String {
+        if state.traceScroll > 0 { return "Trace · ] newest" }
+        let earlier = TracePane.hasEarlierLines(environment.trace.entries, anchor: state.traceAnchor, size: layout.trace.size)
+        return earlier ? "Trace · [ earlier" : "Trace"
     }
 
     private func drawModule(_ layout: ShellLayout, in canvas: Canvas, module: (Canvas) -> Void) {

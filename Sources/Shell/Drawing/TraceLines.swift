@@ -42,8 +42,19 @@ public struct TraceLine: Equatable, Sendable {
         }
         var x = 0
         let room = width - trailingWidth
+        var atStart = true
         for segment in segments where x < room {
-            let text = DisplayWidth.truncate(segment.text, to: room - x)
+            var text = DisplayWidth.truncate(segment.text, to: room - x)
+            // The indentation, when it would look blank anyway, is skipped rather than written in the
+            // segment's style: the cells stay as erased, so the terminal is sent nothing for them and
+            // no change of style before the text. (Spaces after text are written: skipping those
+            // would cost a change of style back and forth instead.)
+            if atStart, highlight == nil, Self.spacesLookBlank(in: segment.style) {
+                let blanks = text.prefix { $0 == " " }.count
+                x += blanks
+                text.removeFirst(blanks)
+            }
+            if !text.isEmpty { atStart = false }
             x += canvas.draw(text, at: Point(x: x, y: row), style: mark(segment.style))
         }
         if trailingWidth > 0, let trailing {
@@ -52,9 +63,16 @@ public struct TraceLine: Equatable, Sendable {
     }
 }
 
+extension TraceLine {
+    /// Whether a space in `style` looks like an erased cell: no background, no reverse, no underline.
+    static func spacesLookBlank(in style: Style) -> Bool {
+        style.background == .default && style.attributes.isDisjoint(with: [.reverse, .underline])
+    }
+}
+
 /// The one renderer of trace events: every place that shows the trace writes an event the same
-/// way — indented by its role's layer, coloured by role, the role's name in bold, then the call,
-/// its detail and where it ran as the width allows. Three layouts, one vocabulary:
+/// way — indented by its role's layer, the role's name and the call in the role's colour and bold,
+/// then its detail (dim) and where it ran as the width allows. Three layouts, one vocabulary:
 /// - `lines(for:width:)`, the trace pane: nothing is lost, long lines wrap under themselves;
 /// - `line(for:width:)`, one row per event (the source pane's cursor walks along them);
 /// - `shape(of:width:)`, calls only, with the async boundary marked (compare's columns).
@@ -97,11 +115,12 @@ public enum TraceLines {
     static func lines(for event: TraceEvent, width: Int) -> [TraceLine] {
         let indent = self.indent(event, width: width)
         let pad = indent + "  "
-        let style = ShellTheme.style(for: event.role)
         let head = roleName(event, indent: indent)
         let location = width >= locationWidth ? event.location : nil
         let detail = event.detail.isEmpty ? nil : TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail)
-        let call = TraceLine.Segment(text: event.call, style: style)
+        // The call in the role name's style (colour and bold): a change from bold back to plain
+        // costs the terminal a reset and the colour again on every line of the pane.
+        let call = TraceLine.Segment(text: event.call, style: head.style)
         let headAndCall = DisplayWidth.of(head.text) + DisplayWidth.of(call.text)
         let locationRoom = location.map { DisplayWidth.of($0) + 1 } ?? 0
         let detailWidth = detail.map { DisplayWidth.of($0.text, upTo: width) } ?? 0
@@ -112,8 +131,8 @@ public enum TraceLines {
         if headAndCall <= width {
             result = [TraceLine(segments: [head, call], trailing: location)]
         } else {
-            result = [TraceLine(segments: [head, TraceLine.Segment(text: event.type, style: style)]),
-                      TraceLine(pad + "." + event.bareMethod, style)]
+            result = [TraceLine(segments: [head, TraceLine.Segment(text: event.type, style: head.style)]),
+                      TraceLine(pad + "." + event.bareMethod, head.style)]
         }
         if !event.detail.isEmpty {
             result.append(TraceLine(pad + event.detail, ShellTheme.detail))
@@ -130,7 +149,7 @@ public enum TraceLines {
         if width >= 40 {
             segments.append(roleName(event, indent: ""))
         }
-        segments.append(TraceLine.Segment(text: event.call, style: style))
+        segments.append(TraceLine.Segment(text: event.call, style: style.with(.bold)))
         let used = segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
         if !event.detail.isEmpty, used + 2 + DisplayWidth.of(event.detail, upTo: width) <= width {
             segments.append(TraceLine.Segment(text: "  " + event.detail, style: ShellTheme.detail))

@@ -100,7 +100,7 @@ public enum Keymap {
         KeyBinding(scope: .module, keys: "Enter", label: "press", help: "press the focused button, open the selected row"),
         KeyBinding(scope: .module, keys: "Esc", label: nil, help: "leave a text field; go back from a detail screen"),
         KeyBinding(
-            keys: "[ ]", label: "trace", help: "scroll the trace pane up and down",
+            keys: "[ ]", label: "trace", help: "scroll the trace pane back to earlier pages and forth",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
         KeyBinding(
             keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",

@@ -50,6 +50,10 @@ public enum ShellReducer {
         case .terminate:
             state.shouldQuit = true
             return []
+        case .frameWillDraw:
+            let pane = ShellLayout(size: state.size).trace.size
+            state.traceAnchor = TracePane.follow(state.traceAnchor, environment.trace.entries, size: pane)
+            return []
         case .replayed(let token, let columns):
             if var compare = state.panel as? ComparePanel, compare.token == token {
                 compare.show(columns)
@@ -134,7 +138,8 @@ public enum ShellReducer {
         case .scrollTraceUp:
             let pane = ShellLayout(size: state.size).trace.size
             let wanted = state.traceScroll + 5
-            state.traceScroll = min(wanted, TracePane.maxScroll(environment.trace.entries, size: pane, limit: wanted))
+            state.traceScroll = min(wanted, TracePane.maxScroll(environment.trace.entries, anchor: state.traceAnchor, size: pane,
+                                                                      limit: wanted))
         case .scrollTraceDown:
             state.traceScroll = max(0, state.traceScroll - 5)
         case .quit:

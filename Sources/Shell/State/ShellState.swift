@@ -19,8 +19,11 @@ public struct ShellState: Equatable {
     public var help: ScrollPosition?
     /// The open tool panel, if any: it gets keys first and draws in the trace pane or the body.
     public var panel: (any ShellPanel)?
-    /// Lines the trace pane is scrolled up from its newest line.
+    /// Lines the trace pane is scrolled up from the top of its live page.
     public var traceScroll = 0
+    /// Where the trace pane's live page starts; moved by `.frameWillDraw` only when the newest
+    /// line no longer fits (`TracePane.follow`), so rows keep their contents between jumps.
+    public var traceAnchor: TraceAnchor?
     /// A one-key message in the key bar's place (why a tab cannot be chosen, what mix mode does).
     public var notice: String?
     /// Set once the user asked to quit; the run loop stops reading events.
@@ -56,6 +59,7 @@ public struct ShellState: Equatable {
         }
         return samePanel && lhs.size == rhs.size && lhs.screen == rhs.screen && lhs.patterns == rhs.patterns
             && lhs.isMixing == rhs.isMixing && lhs.help == rhs.help && lhs.traceScroll == rhs.traceScroll
+            && lhs.traceAnchor == rhs.traceAnchor
             && lhs.notice == rhs.notice && lhs.shouldQuit == rhs.shouldQuit && lhs.keysOnScreen == rhs.keysOnScreen
             && lhs.replayNetworkType == rhs.replayNetworkType
             && lhs.replayCount == rhs.replayCount
@@ -74,6 +78,9 @@ public enum ShellEvent: Sendable {
     case terminate
     /// Compare's replay `token` finished.
     case replayed(token: Int, [ComparedAction])
+    /// A frame is about to be drawn: the trace pane's page follows what the trace holds now
+    /// (events arrive between keys, so no key event could move it).
+    case frameWillDraw
 }
 
 extension ShellEvent {

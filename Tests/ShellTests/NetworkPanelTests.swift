@@ -97,10 +97,10 @@ struct NetworkPanelTests {
         #expect(panel.failureKind == .timeout, "k cycles through every kind and round")
 
         #expect(network.cache.count == 1)
-        #expect(session.text.contains("cache     1 mem · disk off"))
+        #expect(session.text.contains("cache     1 mem 3.9 KB · disk off"))
         session.press(.character("e"))
         #expect(network.cache.count == 0)
-        #expect(session.text.contains("cache     0 mem · disk off"))
+        #expect(session.text.contains("cache     0 mem 0 B · disk off"))
         // Only o is recorded for compare, as the inspector keys that redo it (offline is four t from
         // Wi-Fi, Wi-Fi one more); the panel's other keys never reached the module.
         let (n, t) = (Key.character("n"), Key.character("t"))

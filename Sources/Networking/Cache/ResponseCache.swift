@@ -12,6 +12,8 @@ public final class ResponseCache: Sendable {
     /// What the cache holds and has done, per tier, for the network inspector.
     public struct Statistics: Sendable, Hashable {
         public var memoryEntries = 0
+        /// The replies' sizes as they arrived (JSON text), for the entries memory holds.
+        public var memoryBytes = 0
         public var memoryHits = 0
         /// Memory entries that went: expired by age, or the least recently used when full.
         public var memoryEvictions = 0
@@ -25,6 +27,7 @@ public final class ResponseCache: Sendable {
         var value: JSONValue
         var expiry: Duration
         var lastUse: UInt64
+        var size: Int
     }
 
     private struct State {
@@ -57,7 +60,7 @@ public final class ResponseCache: Sendable {
         }
         // Back into memory for the time it has left, so the next hit is the cheap one.
         let remaining = Duration.milliseconds(max(0, expiresAt - disk.currentTime))
-        keepInMemory(value, for: key, expiry: clock.now + remaining)
+        keepInMemory(value, for: key, expiry: clock.now + remaining, size: stored.bytes.count)
         return (value, .disk)
     }
 
@@ -67,9 +70,9 @@ public final class ResponseCache: Sendable {
     }
 
     /// Stores `value` for `timeToLive` in memory (evicting the least recently used entry when full)
-    /// and on disk.
-    public func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration) {
-        let evicted = keepInMemory(value, for: key, expiry: clock.now + timeToLive)
+    /// and on disk; `size` is the reply's size as it arrived, for the inspector.
+    public func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration, size: Int = 0) {
+        let evicted = keepInMemory(value, for: key, expiry: clock.now + timeToLive, size: size)
         trace(.cache, self, "store \(key)" + (disk == nil ? "" : " in memory and on disk")
               + (evicted.map { ", evicted \($0)" } ?? ""))
         if let disk {
@@ -93,6 +96,7 @@ public final class ResponseCache: Sendable {
     public var statistics: Statistics {
         var statistics = state.withLock { state in
             state.statistics.memoryEntries = state.entries.count
+            state.statistics.memoryBytes = state.entries.values.reduce(0) { $0 + $1.size }
             return state.statistics
         }
         statistics.disk = disk?.statistics
@@ -118,7 +122,7 @@ public final class ResponseCache: Sendable {
 
     /// Keeps `value` in memory until `expiry`; returns the key evicted to make room, if any.
     @discardableResult
-    private func keepInMemory(_ value: JSONValue, for key: CacheKey, expiry: Duration) -> CacheKey? {
+    private func keepInMemory(_ value: JSONValue, for key: CacheKey, expiry: Duration, size: Int) -> CacheKey? {
         state.withLock { state -> CacheKey? in
             state.useCounter += 1
             var evicted: CacheKey?
@@ -130,7 +134,7 @@ public final class ResponseCache: Sendable {
                     evicted = oldest
                 }
             }
-            state.entries[key] = Entry(value: value, expiry: expiry, lastUse: state.useCounter)
+            state.entries[key] = Entry(value: value, expiry: expiry, lastUse: state.useCounter, size: size)
             return evicted
         }
     }

@@ -335,7 +335,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         case .success(let json):
             record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
             if case .byAge(let timeToLive) = api.cachePolicy {
-                cache.store(json, for: flight.call.key, timeToLive: timeToLive)
+                cache.store(json, for: flight.call.key, timeToLive: timeToLive, size: flight.call.record.byteCount ?? 0)
             }
             deliver(.success(json), for: flight.call)
             for waiter in flight.waiters { waiter.resume(returning: .success(rawData ?? json)) }

@@ -245,9 +245,10 @@ struct NetworkPanel: ShellPanel, Equatable {
         ] + logLines
     }
 
-    /// The data cache's entries per tier; the disk tier's state when it is off.
+    /// The data cache's entries and bytes per tier; the disk tier's state when it is off.
     static func cacheText(_ statistics: ResponseCache.Statistics) -> String {
-        "\(statistics.memoryEntries) mem · " + diskText(statistics.disk) { "\($0.entries) disk \(ByteCountText.of($0.bytes))" }
+        "\(statistics.memoryEntries) mem \(ByteCountText.of(statistics.memoryBytes)) · "
+            + diskText(statistics.disk) { "\($0.entries) disk \(ByteCountText.of($0.bytes))" }
     }
 
     /// The picture cache's entries and bytes per tier.

@@ -17,20 +17,17 @@ struct MVPListingDetailPresenterTests {
         var service: String?
         var mappings: [(rawKey: String, field: String, value: String)] = []
         var pictures: [String] = []
-        private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        private let arrivals = Arrivals()
 
         func showTitle(_ title: String) { self.title = title }
         func showPicture(_ picture: Picture?, caption: String) {
             pictures.append((picture.map { "\($0.width)×\($0.height)" } ?? "none") + ": " + caption)
-            let ready = waiters.filter { $0.count <= pictures.count }
-            waiters.removeAll { $0.count <= pictures.count }
-            for waiter in ready { waiter.continuation.resume() }
+            arrivals.arrived()
         }
 
         /// Returns once the view was told `count` pictures or captions: loads land on a later turn.
         func untilPictures(_ count: Int) async {
-            guard pictures.count < count else { return }
-            await withCheckedContinuation { waiters.append((count, $0)) }
+            await arrivals.until(count)
         }
         func showDetail(fields: [(name: String, value: String)], service: String,
                         mappings: [(rawKey: String, field: String, value: String)]) {

@@ -47,12 +47,17 @@ struct MVVMListingDetailViewModelTests {
         #expect(pictures.requestedURLs.isEmpty && viewModel.picture.value == .none, "a missing listing has no picture")
     }
 
+    /// The view model of `listing`, found in the feed, with its picture from `pictures`.
+    private func detailViewModel(_ pictures: FakePictureService) -> ListingDetailViewModel {
+        ListingDetailViewModel(
+            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
+            pictureService: pictures)
+    }
+
     @Test("the picture: nothing, then a loading caption, then the picture; asked for once")
     func picture() async {
         let pictures = FakePictureService()
-        let viewModel = ListingDetailViewModel(
-            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
-            pictureService: pictures)
+        let viewModel = detailViewModel(pictures)
         let shown = MVVMRecorder(viewModel.picture)
         viewModel.loadPicture()
         viewModel.loadPicture()
@@ -66,9 +71,7 @@ struct MVVMListingDetailViewModelTests {
     @Test("a failed picture publishes its reason as the caption")
     func failedPicture() async {
         let pictures = FakePictureService()
-        let viewModel = ListingDetailViewModel(
-            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
-            pictureService: pictures)
+        let viewModel = detailViewModel(pictures)
         let shown = MVVMRecorder(viewModel.picture)
         viewModel.loadPicture()
         pictures.reply(.failure(.failed(userMessage: "Pictures are off on 2G.", shortName: "pictures off")))
@@ -79,9 +82,7 @@ struct MVVMListingDetailViewModelTests {
     @Test("a view model that goes away cancels its picture's load")
     func goingAwayCancels() async {
         let pictures = FakePictureService()
-        var viewModel: ListingDetailViewModel? = ListingDetailViewModel(
-            listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),
-            pictureService: pictures)
+        var viewModel: ListingDetailViewModel? = detailViewModel(pictures)
         viewModel?.loadPicture()
         #expect(pictures.isLoading)
         viewModel = nil

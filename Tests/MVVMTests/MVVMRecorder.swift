@@ -1,11 +1,12 @@
 @testable import MVVM
+import TestSupport
 
 /// Binds to one output of a view model the way a view does, and keeps every value it was shown:
 /// the whole "view" a view-model test needs.
 @MainActor
 final class MVVMRecorder<Value: Equatable & Sendable> {
     private(set) var values: [Value] = []
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let arrivals = Arrivals()
 
     init(_ output: Observable<Value>) {
         output.bind(self, MVVMRecorder.show)
@@ -17,14 +18,11 @@ final class MVVMRecorder<Value: Equatable & Sendable> {
     /// Returns once `count` values were shown (the bound current one included): a load lands on a
     /// later turn, and its value is the event to wait for.
     func until(count: Int) async {
-        guard values.count < count else { return }
-        await withCheckedContinuation { waiters.append((count, $0)) }
+        await arrivals.until(count)
     }
 
     private func show(_ value: Value) {
         values.append(value)
-        let ready = waiters.filter { $0.count <= values.count }
-        waiters.removeAll { $0.count <= values.count }
-        for waiter in ready { waiter.continuation.resume() }
+        arrivals.arrived()
     }
 }

@@ -97,7 +97,7 @@ private final class OutputSpy: ListingDetailInteractorOutput {
 
     var picture: ListingPictureData?
     var pictureEvents: [String] = []
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let arrivals = Arrivals()
 
     func didProvideDetail(_ detail: ListingDetailData) { self.detail = detail }
     func didNotFindDetail(listingID: String) { missing = listingID }
@@ -110,14 +110,11 @@ private final class OutputSpy: ListingDetailInteractorOutput {
 
     /// Returns once `count` picture events have arrived: the loads land on a later turn.
     func untilEvents(_ count: Int) async {
-        guard pictureEvents.count < count else { return }
-        await withCheckedContinuation { waiters.append((count, $0)) }
+        await arrivals.until(count)
     }
 
     private func record(_ event: String) {
         pictureEvents.append(event)
-        let ready = waiters.filter { $0.count <= pictureEvents.count }
-        waiters.removeAll { $0.count <= pictureEvents.count }
-        for waiter in ready { waiter.continuation.resume() }
+        arrivals.arrived()
     }
 }

@@ -1,0 +1,23 @@
+/// Counts what a spy was told and lets a test wait for the count to reach a number: a load lands
+/// on a later turn, and its arrival is the event to wait for (never a guessed number of yields).
+@MainActor
+public final class Arrivals {
+    public private(set) var count = 0
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    public init() {}
+
+    /// One more arrived; wakes whoever waits for this many.
+    public func arrived() {
+        count += 1
+        let ready = waiters.filter { $0.count <= count }
+        waiters.removeAll { $0.count <= count }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Returns once `target` have arrived.
+    public func until(_ target: Int) async {
+        guard count < target else { return }
+        await withCheckedContinuation { waiters.append((target, $0)) }
+    }
+}

@@ -211,13 +211,15 @@ struct NetworkPanel: ShellPanel, Equatable {
     @MainActor
     private func controlLines(of network: NetworkEnvironment, width: Int) -> [Line] {
         let scenario = network.scenario?.current ?? .instant
-        func line(_ keys: String, _ name: String, _ value: String, _ style: Style = .plain) -> Line {
+        /// `narrow`, when given, replaces a `value` too wide for the pane (80 columns leave about 20).
+        func line(_ keys: String, _ name: String, _ value: String, _ style: Style = .plain, narrow: String? = nil) -> Line {
             let keyText = " " + DisplayWidth.pad(keys, to: 4) + " "
             let nameText = DisplayWidth.pad(name, to: 10)
             let room = max(0, width - DisplayWidth.of(keyText) - DisplayWidth.of(nameText))
+            let shown = DisplayWidth.of(value) > room ? narrow ?? value : value
             return Line(segments: [Segment(text: keyText, style: ShellTheme.keyName),
                                    Segment(text: nameText, style: ShellTheme.keyLabel),
-                                   Segment(text: DisplayWidth.truncate(value, to: room), style: style)],
+                                   Segment(text: DisplayWidth.truncate(shown, to: room), style: style)],
                         trailing: nil)
         }
         let armed = scenario.nextFailure
@@ -237,9 +239,11 @@ struct NetworkPanel: ShellPanel, Equatable {
                  scenario.offline ? ShellTheme.networkFailed : .plain),
             line(keys(.cycleFailureKind, .toggleFailNext), "fail next", armed.map { "\($0.rawValue) · armed" } ?? "\(failureKind.rawValue) · off",
                  armed == nil ? .plain : ShellTheme.notice),
-            line(keys(.emptyCache), "cache", Self.cacheText(data), data.disk?.problem == nil ? .plain : ShellTheme.notice),
-            line("", "pictures", Self.picturesText(pictures), pictures.disk?.problem == nil ? ShellTheme.detail : ShellTheme.notice),
-            line("", "hits", Self.hitsText(data, pictures), ShellTheme.detail),
+            line(keys(.emptyCache), "cache", Self.cacheText(data), data.disk?.problem == nil ? .plain : ShellTheme.notice,
+                 narrow: Self.entriesText(data.memoryEntries, data.disk)),
+            line("", "pictures", Self.picturesText(pictures), pictures.disk?.problem == nil ? ShellTheme.detail : ShellTheme.notice,
+                 narrow: Self.entriesText(pictures.memoryEntries, pictures.disk)),
+            line("", "hits", Self.hitsText(data, pictures), ShellTheme.detail, narrow: Self.hitsText(data, pictures, narrow: true)),
             line("", "random", (rates == 0 ? "no failures" : "\(Self.percent(rates)) fail") + " · seed \(scenario.seed)",
                  ShellTheme.detail),
         ] + logLines
@@ -258,12 +262,18 @@ struct NetworkPanel: ShellPanel, Equatable {
     }
 
     /// Hits per tier and evictions, data and pictures together; bad files replaced, if any.
-    static func hitsText(_ data: ResponseCache.Statistics, _ pictures: ImageCache.Statistics) -> String {
+    static func hitsText(_ data: ResponseCache.Statistics, _ pictures: ImageCache.Statistics, narrow: Bool = false) -> String {
         let memory = data.memoryHits + pictures.memoryHits
         let disk = (data.disk?.hits ?? 0) + (pictures.disk?.hits ?? 0)
         let evicted = data.memoryEvictions + pictures.memoryEvictions + (data.disk?.evictions ?? 0) + (pictures.disk?.evictions ?? 0)
         let replaced = (data.disk?.discarded ?? 0) + (pictures.disk?.discarded ?? 0)
+        if narrow { return "\(memory) mem \(disk) disk \(evicted) out" + (replaced == 0 ? "" : " \(replaced) bad") }
         return "\(memory) mem · \(disk) disk · \(evicted) evicted" + (replaced == 0 ? "" : " · \(replaced) bad files replaced")
+    }
+
+    /// Entries per tier alone, for a narrow pane.
+    static func entriesText(_ memory: Int, _ disk: DiskCache.Statistics?) -> String {
+        "\(memory) mem · " + (disk.map { $0.problem == nil ? "\($0.entries) disk" : "disk off!" } ?? "disk off")
     }
 
     private static func diskText(_ disk: DiskCache.Statistics?, _ figures: (DiskCache.Statistics) -> String) -> String {

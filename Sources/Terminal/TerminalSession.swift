@@ -45,6 +45,9 @@ public final class TerminalSession {
     public var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
     /// Whether `close()` has not been called yet.
     public private(set) var isOpen = true
+    /// Whether the terminal reports the mouse: asked for at `open` and the terminal able to.
+    /// Off, the terminal keeps its own text selection and mvx never sees a click.
+    public private(set) var isMouseEnabled = false
 
     private let cursesScreen: CursesScreen
     private let continuation: AsyncStream<[TerminalEvent]>.Continuation
@@ -67,8 +70,10 @@ public final class TerminalSession {
     /// Takes over the terminal. Nothing is written to the terminal unless this succeeds: stdin and
     /// stdout must be TTYs and `TERM` a real, known terminal type; otherwise the error's `message`
     /// says which (e.g. `mvx: TERM is not set`) and the caller should print it and exit with 2.
+    /// With `mouse` (the default), mouse reporting is turned on where the terminal offers it
+    /// (its terminfo names a mouse prefix, `kmous`); with `mouse: false` it is never touched.
     public static func open(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true
     ) throws(TerminalError) -> TerminalSession {
         if current != nil { throw TerminalError("mvx: the terminal is already open") }
         try checkTerminal(environment: environment)
@@ -129,6 +134,7 @@ public final class TerminalSession {
         current = session
         // A paste then arrives between ESC [ 200 ~ and ESC [ 201 ~ and becomes one `.paste`.
         session.setBracketedPaste(true)
+        if mouse { session.enableMouse() }
         session.startSources()
         return session
     }
@@ -239,6 +245,22 @@ public final class TerminalSession {
         for source in sources { source.resume() }
     }
 
+    /// Turns mouse reporting on where the terminal has it. mouseinterval(0): curses reports each
+    /// press at once instead of waiting to see whether it becomes a click (the app counts double
+    /// clicks itself). A terminal without `kmous` gets nothing written, so its selection still works.
+    private func enableMouse() {
+        guard mvx_has_capability("kmous") != 0 else { return }
+        mouseinterval(0)
+        guard mousemask(mvx_mouse_mask(), nil) != 0, has_mouse() else { return }
+        isMouseEnabled = true
+        // endwin turns reporting off again; after a crash or signal the restore writes these
+        // (clicks, button-event tracking and the SGR encoding off: whichever curses turned on).
+        mvx_add_undo_bytes(Self.mouseOffBytes)
+    }
+
+    /// Mouse reporting off, in every encoding mvx or curses may have turned on.
+    nonisolated static let mouseOffBytes = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
+
     /// Sends the terminal's "bracketed paste on/off" (terminfo BE/BD), where it has them.
     private func setBracketedPaste(_ on: Bool) {
         guard let capability = mvx_string_capability(on ? "BE" : "BD") else { return }
@@ -276,6 +298,7 @@ public final class TerminalSession {
         // transmit mode; clearok makes the next frame repaint every cell.
         doupdate()
         keypad(mvx_stdscr(), true)
+        if isMouseEnabled { _ = mousemask(mvx_mouse_mask(), nil) }  // endwin turned reporting off
         clearok(mvx_stdscr(), true)
         handleResize(force: true)
     }
@@ -290,7 +313,14 @@ public final class TerminalSession {
         var character: wint_t = 0
         while true {
             let status = wget_wch(window, &character)
-            if status == KEY_CODE_YES {
+            if status == KEY_CODE_YES, Int32(bitPattern: UInt32(character)) == mvx_key_mouse() {
+                var report = MEVENT()
+                guard getmouse(&report) == OK else { continue }  // a report curses could not parse
+                var button: Int32 = 0
+                var pressed: Int32 = 0
+                mvx_mouse_button(report.bstate, &button, &pressed)
+                batch.append(.mouse(button: Int(button), pressed: pressed != 0, x: Int(report.x), y: Int(report.y)))
+            } else if status == KEY_CODE_YES {
                 batch.append(.code(Int32(bitPattern: UInt32(character))))
             } else if status == OK {
                 batch.append(.character(UInt32(character)))

@@ -29,6 +29,8 @@ public final class AppShell {
         ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
     }
     private var replay: Task<Void, Never>?
+    /// When a mouse event arrives, to tell double clicks on the module; tests set a clock they move.
+    public var now: @MainActor () -> ContinuousClock.Instant { get { host.now } set { host.now = newValue } }
     private var journalObservation: AnyObject?
 
     public init(

@@ -21,7 +21,7 @@ public final class AppShell {
     private let tracer: Tracer
     private let traceBuffer: TraceBuffer
     private let screen: any Screen
-    private let host: ModuleHost
+    let host: ModuleHost  // internal: tests set its clock for double clicks
     private let sources = SourceListings()
     // The scheduler is the shell's own, so it may hold the shell unowned.
     private lazy var frames = FrameScheduler { [unowned self] in
@@ -29,8 +29,6 @@ public final class AppShell {
         ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
     }
     private var replay: Task<Void, Never>?
-    /// When a mouse event arrives, to tell double clicks on the module; tests set a clock they move.
-    public var now: @MainActor () -> ContinuousClock.Instant { get { host.now } set { host.now = newValue } }
     private var journalObservation: AnyObject?
 
     public init(

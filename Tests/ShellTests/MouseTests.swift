@@ -35,7 +35,7 @@ struct MouseTests {
     private func session(screen: ScreenID = .greeting, pattern: PatternID = .mvc) -> (HeadlessSession, Clock) {
         let app = TestApp.session(pattern: pattern, screen: screen)
         let clock = Clock()
-        app.shell.now = { clock.now }
+        app.shell.host.now = { clock.now }
         return (app, clock)
     }
 

@@ -21,6 +21,7 @@ final class ModuleHost {
     /// Tells a double click on the module from two clicks (only the module has double clicks:
     /// a row opens on one), by when each arrived.
     private var clicks = ClickCounter()
+    /// When a mouse event arrived; tests set a clock they move instead of waiting.
     var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Asked for when the module wants a frame.
     var onNeedsDisplay: (@MainActor () -> Void)?

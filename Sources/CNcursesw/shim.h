@@ -73,28 +73,7 @@ static inline const char *mvx_string_capability(const char *name) {
 /// Whether the terminal has the string capability `name` (e.g. "smcup": an alternate screen).
 static inline int mvx_has_capability(const char *name) { return mvx_string_capability(name) != NULL; }
 
-// The mouse. mvx asks for presses and releases of the three buttons and the wheel (buttons 4
-// and 5), never for motion, so the terminal keeps to its plain click mode (1000).
-static inline mmask_t mvx_mouse_mask(void) {
-    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON2_PRESSED | BUTTON2_RELEASED | BUTTON3_PRESSED
-        | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED;
-}
+// KEY_MOUSE, so that mvx can tell curses not to decode mouse reports itself (keyok).
 static inline int mvx_key_mouse(void) { return KEY_MOUSE; }
-
-// Sorts a curses mouse state into a button (1-5; 0 when none, or several at once) and press (1)
-// or release (0): the bit layout depends on NCURSES_MOUSE_VERSION, which only C sees.
-static inline void mvx_mouse_button(mmask_t state, int *button, int *pressed) {
-    const mmask_t presses[] = {BUTTON1_PRESSED, BUTTON2_PRESSED, BUTTON3_PRESSED, BUTTON4_PRESSED, BUTTON5_PRESSED};
-    const mmask_t releases[] = {BUTTON1_RELEASED, BUTTON2_RELEASED, BUTTON3_RELEASED, BUTTON4_RELEASED, BUTTON5_RELEASED};
-    *button = 0;
-    *pressed = 0;
-    for (int index = 0; index < 5; index++) {
-        int found = (state & presses[index]) ? 1 : (state & releases[index]) ? 2 : 0;
-        if (found == 0) continue;
-        if (*button != 0) { *button = 0; return; }
-        *button = index + 1;
-        *pressed = found == 1;
-    }
-}
 
 #endif

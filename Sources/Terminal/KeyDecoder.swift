@@ -2,9 +2,6 @@
 enum RawInput: Hashable, Sendable {
     case code(Int32)
     case character(UInt32)
-    /// A mouse report curses decoded (`getmouse` after `KEY_MOUSE`): button 1-5 (0 when curses
-    /// reported none or several), press or release, and the cell, as curses gave them.
-    case mouse(button: Int, pressed: Bool, x: Int, y: Int)
 }
 
 /// Turns curses input into `Key`s. Pure, so the table is unit-tested without a terminal.
@@ -113,13 +110,6 @@ struct KeyDecoder {
             if let key = Self.decode(code: code) { keys.append(key) }
         case .character(let value):
             feed(value)
-        case .mouse(let button, let pressed, let x, let y):
-            switch mode {
-            case .paste, .string: return
-            case .escape, .csi, .ss3: mode = .ground
-            case .ground: flushText()
-            }
-            if let event = Self.mouseEvent(button: button, pressed: pressed, x: x, y: y) { keys.append(.mouse(event)) }
         }
     }
 
@@ -240,13 +230,11 @@ struct KeyDecoder {
         text.removeAll()
     }
 
-    /// Decodes one input; nil for codes mvx does not use (KEY_MOUSE itself, KEY_RESIZE, stray controls).
+    /// Decodes one input; nil for codes mvx does not use (mouse, KEY_RESIZE, stray controls).
     static func decode(_ input: RawInput) -> Key? {
         switch input {
         case .code(let code):
             return decode(code: code)
-        case .mouse(let button, let pressed, let x, let y):
-            return mouseEvent(button: button, pressed: pressed, x: x, y: y).map(Key.mouse)
         case .character(let value):
             switch value {
             case 9: return .tab
@@ -330,8 +318,9 @@ struct KeyDecoder {
     /// The largest cell coordinate a mouse report may name; beyond it the report is garbage.
     static let mouseCoordinateLimit = 10_000
 
-    /// The event of a mouse report curses decoded; nil for what mvx did not ask for (no button,
-    /// several, a wheel "release") and for cells no terminal has (negative, absurdly far).
+    /// The event of a mouse report: button 1-5 (4 and 5 the wheel), press or release, the cell from
+    /// 0; nil for what mvx did not ask for (a wheel "release", other buttons) and for cells no
+    /// terminal has.
     static func mouseEvent(button: Int, pressed: Bool, x: Int, y: Int) -> MouseEvent? {
         guard (0..<mouseCoordinateLimit).contains(x), (0..<mouseCoordinateLimit).contains(y) else { return nil }
         let position = Point(x: x, y: y)
@@ -345,8 +334,8 @@ struct KeyDecoder {
         }
     }
 
-    /// An SGR (1006) mouse report, `ESC [ < b ; x ; y M` (press) or `m` (release), that curses
-    /// passed on undecoded (a terminfo entry naming another mouse prefix). `b`'s low two bits are
+    /// An SGR (1006) mouse report, `ESC [ < b ; x ; y M` (press) or `m` (release): the encoding mvx
+    /// asks for, and curses leaves these to the decoder (`keyok`). `b`'s low two bits are
     /// the button, 64 marks the wheel, 32 motion (never asked for: dropped), 4/8/16 modifiers
     /// (ignored); x and y count from 1. Anything malformed is dropped whole, never typed.
     static func sgrMouse(_ text: Substring, final: UInt32) -> MouseEvent? {

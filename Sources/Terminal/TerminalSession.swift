@@ -123,6 +123,10 @@ public final class TerminalSession {
         let window = mvx_stdscr()
         keypad(window, true)
         nodelay(window, true)  // reads never block the main actor
+        // Curses must not take mouse reports itself: its X10 decoding blocks reading the three bytes
+        // after ESC [ M (garbage there would swallow later keys), and a terminfo whose kmous is
+        // ESC [ < would split SGR reports. Reports reach `KeyDecoder` as bytes, parsed or dropped whole.
+        _ = keyok(mvx_key_mouse(), false)
 
         var support = ColorSupport.none
         if !ColorSupport.wantsNoColor(environment), has_colors() {
@@ -150,6 +154,7 @@ public final class TerminalSession {
         continuation.finish()
 
         setBracketedPaste(false)
+        setMouseReporting(false)
         let ended = endwin()
         mvx_restore_termios(0)
         // endwin already wrote sgr0/cnorm/rmkx/rmcup; a second rmcup would restore the saved
@@ -245,26 +250,36 @@ public final class TerminalSession {
         for source in sources { source.resume() }
     }
 
-    /// Turns mouse reporting on where the terminal has it. mouseinterval(0): curses reports each
-    /// press at once instead of waiting to see whether it becomes a click (the app counts double
-    /// clicks itself). A terminal without `kmous` gets nothing written, so its selection still works.
+    /// Turns mouse reporting on where the terminal has it (terminfo names a mouse prefix, `kmous`):
+    /// presses, releases and the wheel (mode 1000, no motion) in the SGR encoding (1006), whose
+    /// reports are plain CSI sequences with no limit on columns. A terminal without `kmous` gets
+    /// nothing written, so its own selection still works.
     private func enableMouse() {
         guard mvx_has_capability("kmous") != 0 else { return }
-        mouseinterval(0)
-        guard mousemask(mvx_mouse_mask(), nil) != 0, has_mouse() else { return }
         isMouseEnabled = true
-        // endwin turns reporting off again; after a crash or signal the restore writes these
-        // (clicks, button-event tracking and the SGR encoding off: whichever curses turned on).
+        // close() and Ctrl-Z turn reporting off; after a crash or a signal the restore writes these.
         mvx_add_undo_bytes(Self.mouseOffBytes)
+        setMouseReporting(true)
     }
 
-    /// Mouse reporting off, in every encoding mvx or curses may have turned on.
+    /// Mouse reporting on (clicks and wheel, SGR encoding), and off in every mode a program may set.
+    nonisolated static let mouseOnBytes = "\u{1B}[?1000h\u{1B}[?1006h"
     nonisolated static let mouseOffBytes = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
+
+    /// Writes the mouse on or off sequence, if mouse reporting was enabled at all.
+    private func setMouseReporting(_ on: Bool) {
+        guard isMouseEnabled else { return }
+        Self.writeAll(Array((on ? Self.mouseOnBytes : Self.mouseOffBytes).utf8))
+    }
 
     /// Sends the terminal's "bracketed paste on/off" (terminfo BE/BD), where it has them.
     private func setBracketedPaste(_ on: Bool) {
         guard let capability = mvx_string_capability(on ? "BE" : "BD") else { return }
-        let bytes = Array(Self.withoutPadding(String(cString: capability)).utf8)
+        Self.writeAll(Array(Self.withoutPadding(String(cString: capability)).utf8))
+    }
+
+    /// Writes `bytes` to stdout at once, past curses' buffer (modes curses does not know of).
+    private static func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -288,17 +303,18 @@ public final class TerminalSession {
     /// whole frame (curses clears and repaints everything on the next update).
     private func suspend() {
         setBracketedPaste(false)
+        setMouseReporting(false)
         endwin()
         mvx_restore_termios(0)
         mvx_set_curses_active(0)
         mvx_stop_process_group()
         mvx_set_curses_active(1)
         setBracketedPaste(true)
+        setMouseReporting(true)
         // doupdate puts curses' terminal modes and the alternate screen back, keypad() the keypad
         // transmit mode; clearok makes the next frame repaint every cell.
         doupdate()
         keypad(mvx_stdscr(), true)
-        if isMouseEnabled { _ = mousemask(mvx_mouse_mask(), nil) }  // endwin turned reporting off
         clearok(mvx_stdscr(), true)
         handleResize(force: true)
     }
@@ -313,14 +329,7 @@ public final class TerminalSession {
         var character: wint_t = 0
         while true {
             let status = wget_wch(window, &character)
-            if status == KEY_CODE_YES, Int32(bitPattern: UInt32(character)) == mvx_key_mouse() {
-                var report = MEVENT()
-                guard getmouse(&report) == OK else { continue }  // a report curses could not parse
-                var button: Int32 = 0
-                var pressed: Int32 = 0
-                mvx_mouse_button(report.bstate, &button, &pressed)
-                batch.append(.mouse(button: Int(button), pressed: pressed != 0, x: Int(report.x), y: Int(report.y)))
-            } else if status == KEY_CODE_YES {
+            if status == KEY_CODE_YES {
                 batch.append(.code(Int32(bitPattern: UInt32(character))))
             } else if status == OK {
                 batch.append(.character(UInt32(character)))

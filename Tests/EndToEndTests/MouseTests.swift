@@ -13,6 +13,7 @@ struct MouseEndToEndTests {
         defer { session.close() }
         try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
         #expect(session.mouseReportingWasOn)
+        #expect(try session.mouseReportingIsOn())
 
         let button = try #require(try session.cell(of: "[ Show greeting ]"))
         try session.click(x: button.x + 2, y: button.y)

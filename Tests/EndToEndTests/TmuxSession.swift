@@ -186,6 +186,12 @@ final class TmuxSession {
         return (flags[0] == "1", flags[1] == "1", flags[2] == "1" || flags[3] == "1")
     }
 
+    /// Whether the pane has any mouse reporting mode on now (tmux's view of it).
+    func mouseReportingIsOn() throws -> Bool {
+        try tmuxCommand(["display-message", "-p", "-t", name, "#{mouse_any_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// The pid of the program, once it has started.
     var programPID: pid_t? {
         read("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }

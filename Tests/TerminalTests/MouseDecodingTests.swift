@@ -1,28 +1,16 @@
 import Testing
 @testable import Terminal
 
-/// Mouse reports (issue 12 §4): what curses decoded and SGR reports it passed on become
-/// `Key.mouse` events in cells counted from 0; garbled and hostile ones are dropped whole, never
-/// typed as the characters spelling them.
+/// Mouse reports (issue 12 §4): SGR reports become `Key.mouse` events in cells counted from 0;
+/// garbled and hostile ones are dropped whole, never typed as the characters spelling them.
 @Suite("Mouse decoding")
 struct MouseDecodingTests {
     private func decode(_ text: String) -> [Key] {
         KeyDecoder.decode(text.unicodeScalars.map { .character($0.value) })
     }
 
-    @Test("reports curses decoded", arguments: [
-        (1, true, Key.mouse(MouseEvent(.press(.left), at: Point(x: 3, y: 4)))),
-        (1, false, .mouse(MouseEvent(.release(.left), at: Point(x: 3, y: 4)))),
-        (3, true, .mouse(MouseEvent(.press(.right), at: Point(x: 3, y: 4)))),
-        (4, true, .mouse(MouseEvent(.wheelUp, at: Point(x: 3, y: 4)))),
-        (5, true, .mouse(MouseEvent(.wheelDown, at: Point(x: 3, y: 4)))),
-    ])
-    func cursesReports(button: Int, pressed: Bool, expected: Key) {
-        #expect(KeyDecoder.decode([.mouse(button: button, pressed: pressed, x: 3, y: 4)]) == [expected])
-    }
-
-    @Test("curses reports mvx did not ask for, or for cells no terminal has", arguments: [
-        (0, true, 3, 4),        // no button, or several at once
+    @Test("reports for buttons mvx did not ask for, or for cells no terminal has", arguments: [
+        (0, true, 3, 4),        // no button
         (4, false, 3, 4),       // a wheel "release"
         (6, true, 3, 4),        // a button beyond the wheel
         (1, true, -1, 4),
@@ -30,11 +18,11 @@ struct MouseDecodingTests {
         (1, true, 10_000, 4),
         (1, true, Int.max, Int.min),
     ])
-    func droppedCursesReports(button: Int, pressed: Bool, x: Int, y: Int) {
-        #expect(KeyDecoder.decode([.mouse(button: button, pressed: pressed, x: x, y: y)]).isEmpty)
+    func droppedReports(button: Int, pressed: Bool, x: Int, y: Int) {
+        #expect(KeyDecoder.mouseEvent(button: button, pressed: pressed, x: x, y: y) == nil)
     }
 
-    @Test("SGR reports curses passed on", arguments: [
+    @Test("SGR reports", arguments: [
         ("\u{1B}[<0;1;1M", MouseEvent(.press(.left), at: Point(x: 0, y: 0))),
         ("\u{1B}[<0;12;5m", MouseEvent(.release(.left), at: Point(x: 11, y: 4))),
         ("\u{1B}[<2;80;24M", MouseEvent(.press(.right), at: Point(x: 79, y: 23))),
@@ -64,8 +52,15 @@ struct MouseDecodingTests {
     }
 
     @Test func aReportBetweenKeysKeepsItsPlace() {
-        let keys = KeyDecoder.decode([.character(0x61), .mouse(button: 1, pressed: true, x: 1, y: 2), .character(0x62)])
-        #expect(keys == [.character("a"), .mouse(MouseEvent(.press(.left), at: Point(x: 1, y: 2))), .character("b")])
+        #expect(decode("a\u{1B}[<0;2;3Mb") == [.character("a"), .mouse(MouseEvent(.press(.left), at: Point(x: 1, y: 2))),
+                                               .character("b")])
+    }
+
+    @Test func aReportSplitAcrossReadsIsOneEvent() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed("\u{1B}[<0;1".unicodeScalars.map { .character($0.value) }).isEmpty)
+        #expect(decoder.feed("2;5Mq".unicodeScalars.map { .character($0.value) })
+            == [.mouse(MouseEvent(.press(.left), at: Point(x: 11, y: 4))), .character("q")])
     }
 
     @Test func clickCounterTellsDoubleClicks() {

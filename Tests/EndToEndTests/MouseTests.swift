@@ -52,6 +52,18 @@ struct MouseEndToEndTests {
         #expect(String(decoding: session.output, as: UTF8.self).contains(/\x1B\[\?1000l/))
     }
 
+    @Test("a terminal whose terminfo names no mouse (vt100) gets no mouse sequence at all")
+    func terminalWithoutMouse() async throws {
+        let session = try TmuxSession(command: [mvxBinary, "--latency", "0"], width: 100, height: 30,
+                                      environment: ["TERM": "vt100"])
+        defer { session.close() }
+        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
+        try session.type("q")
+        #expect(try await session.waitForExit() == 0)
+        #expect(!session.mouseReportingWasOn)
+        #expect(!String(decoding: session.output, as: UTF8.self).contains("\u{1B}[?1006"))
+    }
+
     @Test func noMouseLeavesReportingOff() async throws {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0", "--no-mouse"], width: 100, height: 30)
         defer { session.close() }

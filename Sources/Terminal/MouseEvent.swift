@@ -18,6 +18,7 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
         case wheelDown
     }
 
+    /// The button pressed or released, or the wheel's direction.
     public var kind: Kind
     /// The cell under the pointer, zero-based from the screen's top-left corner.
     public var position: Point
@@ -25,6 +26,7 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
     /// first; see `ClickCounter`). The terminal layer always reports 1: only the app knows time.
     public var clickCount: Int
 
+    /// An event of `kind` at `position` (screen cells from 0), a single click unless told.
     public init(_ kind: Kind, at position: Point, clickCount: Int = 1) {
         self.kind = kind
         self.position = position
@@ -60,9 +62,11 @@ public struct ClickCounter: Sendable {
     /// How long after a click a second one still counts as a double click.
     public static let defaultInterval: Duration = .milliseconds(400)
 
+    /// The longest gap between the two presses of a double click.
     public let interval: Duration
     private var last: (position: Point, time: ContinuousClock.Instant, count: Int)?
 
+    /// A counter that has seen no click yet.
     public init(interval: Duration = ClickCounter.defaultInterval) {
         self.interval = interval
     }

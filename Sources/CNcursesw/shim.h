@@ -73,4 +73,7 @@ static inline const char *mvx_string_capability(const char *name) {
 /// Whether the terminal has the string capability `name` (e.g. "smcup": an alternate screen).
 static inline int mvx_has_capability(const char *name) { return mvx_string_capability(name) != NULL; }
 
+// KEY_MOUSE, so that mvx can tell curses not to decode mouse reports itself (keyok).
+static inline int mvx_key_mouse(void) { return KEY_MOUSE; }
+
 #endif

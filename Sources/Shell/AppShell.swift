@@ -21,7 +21,7 @@ public final class AppShell {
     private let tracer: Tracer
     private let traceBuffer: TraceBuffer
     private let screen: any Screen
-    private let host: ModuleHost
+    let host: ModuleHost  // internal: tests set its clock for double clicks
     private let sources = SourceListings()
     // The scheduler is the shell's own, so it may hold the shell unowned.
     private lazy var frames = FrameScheduler { [unowned self] in

@@ -17,6 +17,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// are removed (tabs and line breaks kept as `\t` and `\n`) and the text is capped at
     /// `KeyDecoder.pasteLimit` characters.
     case paste(String)
+    /// A mouse report (only while mouse reporting is on). Not a key, but it travels with the keys
+    /// so that its order against them is kept: a click between two keys acts between them.
+    case mouse(MouseEvent)
 
     /// A short human name, as the key bar and the trace pane print it.
     public var description: String {
@@ -43,6 +46,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .keypad(let c): "Keypad \(c)"
         case .alt(let c): "Alt-\(c)"
         case .paste(let text): "Paste (\(text.count) characters)"
+        case .mouse(let event): event.description
         }
     }
 }

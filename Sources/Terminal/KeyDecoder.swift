@@ -283,6 +283,7 @@ struct KeyDecoder {
     /// modifiers; nil for the rest (modified keys, mouse reports, replies, unknown sequences).
     static func csiKey(parameters: [UInt32], final: UInt32) -> Key? {
         let text = String(String.UnicodeScalarView(parameters.compactMap(Unicode.Scalar.init)))
+        if text.hasPrefix("<") { return sgrMouse(text.dropFirst(), final: final).map(Key.mouse) }
         guard text.isEmpty || text == "1" || final == 0x7E else { return nil }
         let character = Unicode.Scalar(final).map(Character.init)
         if let character, let key = cursorKeys[character] { return key }
@@ -312,6 +313,41 @@ struct KeyDecoder {
             }
         default: return nil
         }
+    }
+
+    /// The largest cell coordinate a mouse report may name; beyond it the report is garbage.
+    static let mouseCoordinateLimit = 10_000
+
+    /// The event of a mouse report: button 1-5 (4 and 5 the wheel), press or release, the cell from
+    /// 0; nil for what mvx did not ask for (a wheel "release", other buttons) and for cells no
+    /// terminal has.
+    static func mouseEvent(button: Int, pressed: Bool, x: Int, y: Int) -> MouseEvent? {
+        guard (0..<mouseCoordinateLimit).contains(x), (0..<mouseCoordinateLimit).contains(y) else { return nil }
+        let position = Point(x: x, y: y)
+        switch (button, pressed) {
+        case (1, _): return MouseEvent(pressed ? .press(.left) : .release(.left), at: position)
+        case (2, _): return MouseEvent(pressed ? .press(.middle) : .release(.middle), at: position)
+        case (3, _): return MouseEvent(pressed ? .press(.right) : .release(.right), at: position)
+        case (4, true): return MouseEvent(.wheelUp, at: position)
+        case (5, true): return MouseEvent(.wheelDown, at: position)
+        default: return nil
+        }
+    }
+
+    /// An SGR (1006) mouse report, `ESC [ < b ; x ; y M` (press) or `m` (release): the encoding mvx
+    /// asks for, and curses leaves these to the decoder (`keyok`). `b`'s low two bits are
+    /// the button, 64 marks the wheel, 32 motion (never asked for: dropped), 4/8/16 modifiers
+    /// (ignored); x and y count from 1. Anything malformed is dropped whole, never typed.
+    static func sgrMouse(_ text: Substring, final: UInt32) -> MouseEvent? {
+        guard final == 0x4D || final == 0x6D else { return nil }  // M or m
+        let fields = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let code = Int(fields[0]), let column = Int(fields[1]), let row = Int(fields[2]),
+              (0..<128).contains(code), column >= 1, row >= 1, code & 32 == 0 else { return nil }
+        let pressed = final == 0x4D
+        // Without the wheel bit, 3 is X10's "released" (not SGR's): not a button.
+        let button = code & 64 != 0 ? 4 + (code & 3) : code & 3 == 3 ? 0 : 1 + (code & 3)
+        return mouseEvent(button: button, pressed: pressed, x: column - 1, y: row - 1)
     }
 
     /// The key of `ESC O final`: cursor and F1–F4 in application mode, and the keypad.

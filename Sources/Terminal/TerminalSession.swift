@@ -45,6 +45,9 @@ public final class TerminalSession {
     public var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
     /// Whether `close()` has not been called yet.
     public private(set) var isOpen = true
+    /// Whether the terminal reports the mouse: asked for at `open` and the terminal able to.
+    /// Off, the terminal keeps its own text selection and mvx never sees a click.
+    public private(set) var isMouseEnabled = false
 
     private let cursesScreen: CursesScreen
     private let continuation: AsyncStream<[TerminalEvent]>.Continuation
@@ -67,8 +70,10 @@ public final class TerminalSession {
     /// Takes over the terminal. Nothing is written to the terminal unless this succeeds: stdin and
     /// stdout must be TTYs and `TERM` a real, known terminal type; otherwise the error's `message`
     /// says which (e.g. `mvx: TERM is not set`) and the caller should print it and exit with 2.
+    /// With `mouse` (the default), mouse reporting is turned on where the terminal offers it
+    /// (its terminfo names a mouse prefix, `kmous`); with `mouse: false` it is never touched.
     public static func open(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true
     ) throws(TerminalError) -> TerminalSession {
         if current != nil { throw TerminalError("mvx: the terminal is already open") }
         try checkTerminal(environment: environment)
@@ -118,6 +123,10 @@ public final class TerminalSession {
         let window = mvx_stdscr()
         keypad(window, true)
         nodelay(window, true)  // reads never block the main actor
+        // Curses must not take mouse reports itself: its X10 decoding blocks reading the three bytes
+        // after ESC [ M (garbage there would swallow later keys), and a terminfo whose kmous is
+        // ESC [ < would split SGR reports. Reports reach `KeyDecoder` as bytes, parsed or dropped whole.
+        _ = keyok(mvx_key_mouse(), false)
 
         var support = ColorSupport.none
         if !ColorSupport.wantsNoColor(environment), has_colors() {
@@ -129,6 +138,7 @@ public final class TerminalSession {
         current = session
         // A paste then arrives between ESC [ 200 ~ and ESC [ 201 ~ and becomes one `.paste`.
         session.setBracketedPaste(true)
+        if mouse { session.enableMouse() }
         session.startSources()
         return session
     }
@@ -144,6 +154,7 @@ public final class TerminalSession {
         continuation.finish()
 
         setBracketedPaste(false)
+        setMouseReporting(false)
         let ended = endwin()
         mvx_restore_termios(0)
         // endwin already wrote sgr0/cnorm/rmkx/rmcup; a second rmcup would restore the saved
@@ -239,10 +250,36 @@ public final class TerminalSession {
         for source in sources { source.resume() }
     }
 
+    /// Turns mouse reporting on where the terminal has it (terminfo names a mouse prefix, `kmous`):
+    /// presses, releases and the wheel (mode 1000, no motion) in the SGR encoding (1006), whose
+    /// reports are plain CSI sequences with no limit on columns. A terminal without `kmous` gets
+    /// nothing written, so its own selection still works.
+    private func enableMouse() {
+        guard mvx_has_capability("kmous") != 0 else { return }
+        isMouseEnabled = true
+        // close() and Ctrl-Z turn reporting off; after a crash or a signal the restore writes these.
+        mvx_add_undo_bytes(Self.mouseOffBytes)
+        setMouseReporting(true)
+    }
+
+    /// Mouse reporting on (clicks and wheel, SGR encoding), and off in every mode a program may set.
+    nonisolated static let mouseOnBytes = "\u{1B}[?1000h\u{1B}[?1006h"
+    nonisolated static let mouseOffBytes = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
+
+    /// Writes the mouse on or off sequence, if mouse reporting was enabled at all.
+    private func setMouseReporting(_ on: Bool) {
+        guard isMouseEnabled else { return }
+        Self.writeAll(Array((on ? Self.mouseOnBytes : Self.mouseOffBytes).utf8))
+    }
+
     /// Sends the terminal's "bracketed paste on/off" (terminfo BE/BD), where it has them.
     private func setBracketedPaste(_ on: Bool) {
         guard let capability = mvx_string_capability(on ? "BE" : "BD") else { return }
-        let bytes = Array(Self.withoutPadding(String(cString: capability)).utf8)
+        Self.writeAll(Array(Self.withoutPadding(String(cString: capability)).utf8))
+    }
+
+    /// Writes `bytes` to stdout at once, past curses' buffer (modes curses does not know of).
+    private static func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -266,12 +303,14 @@ public final class TerminalSession {
     /// whole frame (curses clears and repaints everything on the next update).
     private func suspend() {
         setBracketedPaste(false)
+        setMouseReporting(false)
         endwin()
         mvx_restore_termios(0)
         mvx_set_curses_active(0)
         mvx_stop_process_group()
         mvx_set_curses_active(1)
         setBracketedPaste(true)
+        setMouseReporting(true)
         // doupdate puts curses' terminal modes and the alternate screen back, keypad() the keypad
         // transmit mode; clearok makes the next frame repaint every cell.
         doupdate()

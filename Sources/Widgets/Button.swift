@@ -48,6 +48,16 @@ public final class Button: View {
         }
     }
 
+    /// A click on the bracketed title focuses the button and presses it, as Enter does: the same
+    /// `sendActions`. The row beside the title (a stack gives the button the whole width) is not
+    /// the button to the eye, so a click there does nothing.
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        guard event.isClick, isEnabled, event.position.x < DisplayWidth.of(label) else { return false }
+        window?.focus(self)
+        sendActions()
+        return true
+    }
+
     /// The bracketed title's width, one row.
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: DisplayWidth.of(label), height: 1)

@@ -94,6 +94,28 @@ public final class ListView: View {
         return true
     }
 
+    /// A click on a row focuses the list and selects the row (the delegate hears of it as of a
+    /// move with ↑/↓); a double click opens it as Enter does. The wheel moves the selection a row
+    /// at a time, as ↑/↓, so the list scrolls as the selection leaves the screen.
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .wheelUp: return handleKey(.up)
+        case .wheelDown: return handleKey(.down)
+        case .press(.left):
+            window?.focus(self)
+            let row = firstVisibleRow + event.position.y / Self.linesPerRow
+            guard event.position.y >= 0, row < min(numberOfRows, firstVisibleRow + numberOfVisibleRows) else { return true }
+            if row != selectedRow {
+                selectedRow = row
+                delegate?.listView(self, didMoveSelectionTo: row)
+            }
+            if event.clickCount >= 2 { _ = handleKey(.enter) }
+            return true
+        default:
+            return false
+        }
+    }
+
     /// All rows plus the footer, at most `size.height`.
     public override func sizeThatFits(_ size: Size) -> Size {
         let footerLines = footerText == nil ? 0 : 1

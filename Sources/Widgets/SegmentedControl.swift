@@ -59,6 +59,23 @@ public final class SegmentedControl: View {
         return true
     }
 
+    /// A click on a segment focuses the control and chooses the segment, as ←/→ would.
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        guard event.isClick else { return false }
+        window?.focus(self)
+        var x = 0
+        for (index, segment) in segments.enumerated() {
+            let width = DisplayWidth.of(segment) + 2
+            if event.position.x < x + width {
+                select(index)
+                break
+            }
+            x += width + 1  // the separator belongs to no segment
+            if event.position.x < x { break }
+        }
+        return true
+    }
+
     /// All segments with their padding and separators, one row.
     public override func sizeThatFits(_ size: Size) -> Size {
         let width = segments.reduce(0) { $0 + DisplayWidth.of($1) + 2 } + max(0, segments.count - 1)

@@ -115,6 +115,13 @@ public final class TextField: View {
         return true
     }
 
+    /// A click puts the focus in the field (starting an editing session), as ↑/↓ onto it would.
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        guard event.isClick else { return false }
+        window?.focus(self)
+        return true
+    }
+
     /// Focus starts an editing session.
     public override func didBecomeFocused() {
         super.didBecomeFocused()

@@ -116,6 +116,11 @@ open class View {
     /// superview, then to owning view controllers. The default consumes nothing.
     open func handleKey(_ key: Key) -> Bool { false }
 
+    /// Handles a mouse event whose position is in this view's own coordinates (the window found
+    /// the view under the pointer); returns true when consumed. Not consumed, it goes to the
+    /// superview, in the superview's coordinates. The default consumes nothing.
+    open func handleMouse(_ event: MouseEvent) -> Bool { false }
+
     /// Called when the view gains focus (subclasses start editing, redraw highlighted).
     open func didBecomeFocused() { setNeedsDisplay() }
 

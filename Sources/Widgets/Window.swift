@@ -95,6 +95,49 @@ public final class Window {
         }
     }
 
+    /// Sends a mouse event (in screen coordinates) to the deepest visible view under the pointer,
+    /// then up through its superviews until one consumes it. Controls do with a click what they do
+    /// with their keys (a button sends its actions, a list row reports its selection), so a click
+    /// takes the same path through a pattern's code as the keyboard does. Returns whether
+    /// something consumed it.
+    @discardableResult
+    public func handleMouse(_ event: MouseEvent) -> Bool {
+        let local = event.offset(by: frame.origin)
+        var chain: [(view: View, origin: Point)] = []
+        var current: (view: View, origin: Point)? = (rootViewController.view, .zero)
+        // Down from the root: the topmost visible subview containing the point, each time.
+        while case let (view, origin)? = current {
+            guard !view.isHidden, Self.frame(of: view, at: origin).contains(local.position) else { break }
+            chain.append((view, origin))
+            current = view.subviews.reversed().lazy.filter { !$0.isHidden }.map { subview in
+                (subview, Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY))
+            }.first { Self.frame(of: $0.0, at: $0.1).contains(local.position) }
+        }
+        for (view, origin) in chain.reversed() where view.handleMouse(local.offset(by: origin)) {
+            return true
+        }
+        return false
+    }
+
+    /// The deepest visible view under `point` (screen coordinates), or nil outside the window.
+    public func view(at point: Point) -> View? {
+        let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+        var found: View?
+        var current: (view: View, origin: Point)? = (rootViewController.view, .zero)
+        while case let (view, origin)? = current {
+            guard !view.isHidden, Self.frame(of: view, at: origin).contains(local) else { break }
+            found = view
+            current = view.subviews.reversed().lazy.filter { !$0.isHidden }.map { subview in
+                (subview, Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY))
+            }.first { Self.frame(of: $0.0, at: $0.1).contains(local) }
+        }
+        return found
+    }
+
+    private static func frame(of view: View, at origin: Point) -> Rect {
+        Rect(origin: origin, size: view.frame.size)
+    }
+
     /// Gives `view` the focus, if it can take it and is in this window.
     public func focus(_ view: View) {
         guard view.canBecomeFocused, view.window === self, view !== focusedView else { return }

@@ -14,6 +14,8 @@ struct InteractiveSession {
     let screen: ScreenID
     /// Screens started in another pattern than `pattern` (`--greeting-pattern`, `--listings-pattern`).
     var screenPatterns: [ScreenID: PatternID] = [:]
+    /// Whether to turn mouse reporting on (where the terminal has it); `--no-mouse` says no.
+    var mouse = true
 
     /// Returns the exit status: 0 after `q` or Ctrl-C, 2 when there is no usable terminal,
     /// 128 + the signal number after SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2 or SIGALRM (the
@@ -22,7 +24,7 @@ struct InteractiveSession {
         let environment = ProcessInfo.processInfo.environment
         let session: TerminalSession
         do {
-            session = try TerminalSession.open(environment: environment)
+            session = try TerminalSession.open(environment: environment, mouse: mouse)
         } catch {
             StandardError.write(error.message)
             return 2

@@ -25,6 +25,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Keep the caches in memory only: nothing is read from or written to the cache folder's responses/ and images/.")
     var noDiskCache = false
 
+    @Flag(help: "Leave the mouse to the terminal: mvx never turns mouse reporting on, so the terminal's own text selection works (clicks and the wheel then do nothing in mvx).")
+    var noMouse = false
+
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
@@ -36,14 +39,14 @@ struct RunCommand: AsyncParsableCommand {
         let status = try await Self.runInteractive(
             pattern: patterns.pattern, screen: patterns.screen, screenPatterns: patterns.screenPatterns,
             scenario: scenario, fixtures: fixtures,
-            cacheFolder: folder, diskCache: !noDiskCache)
+            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
         pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures,
-        cacheFolder: URL?, diskCache: Bool
+        cacheFolder: URL?, diskCache: Bool, mouse: Bool
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
@@ -54,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
-            .run()
+        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen, screenPatterns: screenPatterns,
+                                        mouse: mouse).run()
     }
 }

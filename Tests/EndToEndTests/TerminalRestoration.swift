@@ -18,6 +18,8 @@ extension TmuxSession {
         #expect(!modes.alternateScreen, "alternate screen still on", sourceLocation: sourceLocation)
         #expect(modes.cursorVisible, "cursor still hidden", sourceLocation: sourceLocation)
         #expect(!modes.keypad, "keypad transmit mode still on", sourceLocation: sourceLocation)
+        #expect(try !mouseReportingIsOn(), "mouse reporting still on: clicks would print as text",
+                sourceLocation: sourceLocation)
 
         let screen = try capture()
         let marked = screen.contains(TmuxSession.exitMarker)

@@ -114,6 +114,40 @@ final class TmuxSession {
         try tmuxCommand(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
     }
 
+    /// Sends a mouse report for cell (x, y) (from 0) as a terminal does once the program turned
+    /// mouse reporting on: SGR (`ESC [ < b ; x ; y M`, `m` for a release) if it asked for mode
+    /// 1006, else the X10 form (`ESC [ M` and three bytes offset by 32). tmux passes the bytes on
+    /// as they are, whatever its own `mouse` option. `button` is the report's code: 0 the left
+    /// button, 64 the wheel up, 65 the wheel down.
+    func mouse(button: Int, x: Int, y: Int, release: Bool = false) throws {
+        let asked = String(decoding: output, as: UTF8.self)
+        if asked.contains("\u{1B}[?1006") {
+            try send(bytes: Array("\u{1B}[<\(button);\(x + 1);\(y + 1)\(release ? "m" : "M")".utf8))
+        } else {
+            try send(bytes: [0x1B, 0x5B, 0x4D, UInt8(32 + (release ? 3 : button)), UInt8(33 + x), UInt8(33 + y)])
+        }
+    }
+
+    /// A left click on cell (x, y): a press and its release.
+    func click(x: Int, y: Int) throws {
+        try mouse(button: 0, x: x, y: y)
+        try mouse(button: 0, x: x, y: y, release: true)
+    }
+
+    /// The cell where `text` first starts on the screen, counting characters (narrow ones before it).
+    func cell(of text: String) throws -> (x: Int, y: Int)? {
+        for (y, line) in try capture().components(separatedBy: "\n").enumerated() {
+            if let range = line.range(of: text) { return (line.distance(from: line.startIndex, to: range.lowerBound), y) }
+        }
+        return nil
+    }
+
+    /// Whether the program ever turned mouse reporting on (modes 1000, 1002, 1003 or 1006 set).
+    var mouseReportingWasOn: Bool {
+        String(decoding: output, as: UTF8.self)
+            .contains(/\x1B\[\?[0-9;]*(1000|1002|1003|1006)[0-9;]*h/)
+    }
+
     /// Pastes `text` as a terminal does: bracketed (ESC [ 200 ~ … ESC [ 201 ~) when the program
     /// asked for bracketed paste, plain otherwise (`paste-buffer -p`).
     func paste(_ text: String) throws {
@@ -150,6 +184,12 @@ final class TmuxSession {
             .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard flags.count == 4 else { throw Failure(description: "unexpected display-message output \(flags)") }
         return (flags[0] == "1", flags[1] == "1", flags[2] == "1" || flags[3] == "1")
+    }
+
+    /// Whether the pane has any mouse reporting mode on now (tmux's view of it).
+    func mouseReportingIsOn() throws -> Bool {
+        try tmuxCommand(["display-message", "-p", "-t", name, "#{mouse_any_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
     /// The pid of the program, once it has started.

@@ -62,6 +62,24 @@ struct CompareTests {
         }
     }
 
+    @Test("a click on the greeting button is compared like Enter: each pattern's replay greets")
+    func click() async throws {
+        let session = Self.session()
+        await session.settle()
+        let row = try #require(session.text.components(separatedBy: "\n").firstIndex { $0.contains("[ Show greeting ]") })
+        let line = session.text.components(separatedBy: "\n")[row]
+        let x = line.distance(from: line.startIndex, to: line.range(of: "[ Show greeting ]")!.lowerBound) + 2
+        session.press(.mouse(MouseEvent(.press(.left), at: Point(x: x, y: row))))
+        #expect(session.shell.state.keysOnScreen.count == 1)
+        let panel = try await Self.openCompare(session)
+        let columns = try #require(panel.columns)
+        #expect(columns.count == 4)
+        for column in columns {
+            #expect(column.entry?.action.label == "Click \(x),\(row) on [Show greeting]", "\(column.pattern.name)")
+            #expect(column.entry?.events.contains { $0.detail.contains("Hello David Blaine") } == true, "\(column.pattern.name)")
+        }
+    }
+
     @Test("golden: Enter on the greeting button, replayed in all four patterns")
     func greetingMatchesGolden() async throws {
         let session = Self.session()

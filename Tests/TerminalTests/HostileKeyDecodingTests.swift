@@ -34,7 +34,7 @@ struct HostileKeyDecodingTests {
         "\u{1B}[?1;2c",                       // a device attributes reply
         "\u{1B}[38;5;1m",                     // SGR
         "\u{1B}[1;5A",                        // Ctrl-↑ (modified keys are not bound)
-        "\u{1B}[<0;10;5M",                    // an SGR mouse report
+        "\u{1B}[<0;10;5;7M",                  // an SGR mouse report with a stray field (see MouseDecodingTests)
         "\u{1B}]52;c;cHduZWQ=\u{07}",         // OSC 52 (clipboard), ended by BEL
         "\u{1B}]0;title 1 q\u{1B}\\",          // OSC 0 (title), ended by ST
         "\u{1B}P1$r0m\u{1B}\\",                // DCS

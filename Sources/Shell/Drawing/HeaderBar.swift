@@ -50,6 +50,36 @@ struct HeaderBar {
 
     private static let mixLabel = " x mix "
 
+    /// What a click on the header can hit: the tabs, each standing for its key.
+    enum Target: Equatable {
+        case pattern(PatternID)
+        case screen(ScreenID)
+        case mix
+    }
+
+    /// The tab under column `x` of a header `width` cells wide, nil between and beyond tabs.
+    /// Measured as `draw` places them, so a click lands on what is drawn.
+    func target(atColumn x: Int, width: Int) -> Target? {
+        var start = DisplayWidth.of(" mvx ") + 1
+        var spans: [(Range<Int>, Target)] = []
+        for (index, candidate) in PatternID.allCases.enumerated() {
+            let end = start + DisplayWidth.of(" \(index + 1) \(candidate.name) ")
+            spans.append((start..<end, .pattern(candidate)))
+            start = end
+        }
+        start += 1
+        for (label, candidate) in screenTabs(width: width - start) {
+            let end = start + DisplayWidth.of(label)
+            spans.append((start..<end, .screen(candidate)))
+            start = end
+        }
+        if isMixing {
+            start += 1
+            spans.append((start..<(start + DisplayWidth.of(Self.mixLabel)), .mix))
+        }
+        return spans.first { $0.0.contains(x) && $0.0.upperBound <= width }?.1
+    }
+
     /// The screen tabs' labels: with each screen's pattern when mixing, shortened to fit `width`.
     func screenTabs(width: Int) -> [(String, ScreenID)] {
         guard showsCombination else {

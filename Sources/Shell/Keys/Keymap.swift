@@ -102,6 +102,8 @@ public enum Keymap {
         KeyBinding(
             keys: "[ ]", label: "trace", help: "scroll the trace pane back to earlier pages and forth",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
+        // No keys: the mouse, listed so the help tells of it (off with --no-mouse).
+        KeyBinding(keys: "mouse", label: nil, help: "click tabs, buttons, fields, rows (double: open); wheel scrolls"),
         KeyBinding(
             keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),

@@ -18,6 +18,11 @@ final class ModuleHost {
     private var typing: (field: ObjectIdentifier, context: TraceContext)?
     /// The latest action the user started: what drawing sets off belongs to it.
     private var lastAction: TraceContext?
+    /// Tells a double click on the module from two clicks (only the module has double clicks:
+    /// a row opens on one), by when each arrived.
+    private var clicks = ClickCounter()
+    /// When a mouse event arrived; tests set a clock they move instead of waiting.
+    var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Asked for when the module wants a frame.
     var onNeedsDisplay: (@MainActor () -> Void)?
 
@@ -58,8 +63,11 @@ final class ModuleHost {
     /// Offers `key` to the module and says whether it used it.
     func offer(_ key: Key, pattern: PatternID) -> Bool {
         guard let window else { return false }
+        var key = key
+        if case .mouse(let event) = key { key = .mouse(clicks.count(event, at: now())) }
         return action(for: key, in: window, pattern: pattern).run {
-            let consumed = window.handleKey(key)
+            let consumed: Bool
+            if case .mouse(let event) = key { consumed = window.handleMouse(event) } else { consumed = window.handleKey(key) }
             window.layoutIfNeeded()
             return consumed
         }
@@ -77,7 +85,9 @@ final class ModuleHost {
             return context
         }
         typing = nil
-        let label = (window.focusedView as? Button).map { "\(key) on [\($0.title)]" } ?? "\(key)"
+        // A click is named after the control under the pointer, a key after the focused one.
+        let target: View? = if case .mouse(let event) = key { window.view(at: event.position) } else { window.focusedView }
+        let label = (target as? Button).map { "\(key) on [\($0.title)]" } ?? "\(key)"
         let context = tracer.beginAction(label, pattern: pattern.name)
         lastAction = context
         return context

@@ -37,9 +37,15 @@ public enum ShellReducer {
         switch event {
         case .start:
             return start(&state, environment)
+        case .key(.mouse(let event)):
+            return handleMouse(event, &state, environment)
         case .key(let key):
             state.notice = nil
             return handle(key, &state, environment)
+        case .moduleAnswered(.mouse(let mouse), let consumed):
+            // A click the module used is replayed by compare like a key; one that hit nothing is not.
+            if consumed { state.keysOnScreen.append(.mouse(mouse)) }
+            return []
         case .moduleAnswered(let key, let consumed):
             if consumed || Keymap.command(for: key) == nil { state.keysOnScreen.append(key) }
             if consumed { return [] }
@@ -107,6 +113,68 @@ public enum ShellReducer {
             return [.offerToModule(key)]
         }
         return Keymap.command(for: key).map { perform($0, &state, environment) } ?? []
+    }
+
+    // MARK: - Mouse
+
+    /// A mouse event: the shell hit-tests its own chrome (tabs, panes, panels, help) and hands
+    /// what lands on the module to it, in screen coordinates (`.offerToModule`), where the window
+    /// finds the control under the pointer. A tab click performs the tab's key's command, the
+    /// wheel scrolls what is under the pointer as ↑/↓ or `[`/`]` would.
+    private static func handleMouse(_ event: MouseEvent, _ state: inout ShellState, _ environment: ShellEnvironment)
+        -> [ShellEffect] {
+        guard state.size.fits(ShellLayout.minimumSize) else { return [] }
+        let layout = ShellLayout(size: state.size)
+        let point = event.position
+        let wheel: Key? = switch event.kind {
+        case .wheelUp: .up
+        case .wheelDown: .down
+        default: nil
+        }
+        guard wheel != nil || event.isClick else { return [] }  // releases, middle and right buttons
+        if var help = state.help {
+            if let wheel {
+                let overlay = HelpOverlay(state: state, registry: environment.registry)
+                _ = help.handle(wheel, page: overlay.pageHeight(on: state.size), content: overlay.lineCount(on: state.size))
+                state.help = help
+            } else {
+                state.help = nil  // a click anywhere closes the help, as any other key would
+            }
+            return []
+        }
+        if layout.header.contains(point) {
+            guard event.isClick else { return [] }
+            state.notice = nil
+            let header = HeaderBar(patterns: state.patterns, screen: state.screen, isMixing: state.isMixing,
+                                   isAvailable: environment.registry.isAvailable)
+            switch header.target(atColumn: point.x, width: layout.header.width) {
+            case .pattern(let pattern): return perform(.selectPattern(pattern), &state, environment)
+            case .screen(let screen): return perform(.selectScreen(screen), &state, environment)
+            case .mix: return perform(.toggleMix, &state, environment)
+            case nil: return []
+            }
+        }
+        if var panel = state.panel, (panel.placement == .body ? layout.body : layout.trace).contains(point) {
+            guard let wheel else { return [] }
+            let context = environment.panelContext(panel.placement, size: state.size)
+            var result = panel.handle(wheel, in: context)
+            // A panel without ↑/↓ (the network inspector) scrolls by its own "select" keys.
+            if result == .passOn, let key = Keymap.key(for: .selectRequest(newer: wheel == .up), in: panel.id) {
+                result = panel.handle(key, in: context)
+            }
+            state.panel = panel
+            if case .effect(let effect) = result { return [effect] }
+            return []
+        }
+        if state.panel == nil, layout.trace.contains(point) {
+            guard let wheel else { return [] }
+            return perform(wheel == .up ? .scrollTraceUp : .scrollTraceDown, &state, environment)
+        }
+        if layout.module.contains(point), environment.registry.isAvailable(state.pattern, state.screen) {
+            state.notice = nil
+            return [.offerToModule(.mouse(event))]
+        }
+        return []
     }
 
     private static func perform(_ command: ShellCommand, _ state: inout ShellState, _ environment: ShellEnvironment)

@@ -6,16 +6,7 @@ import Tracing
 /// stale, they take room: each tier evicts its least recently used pictures once they add up to
 /// more than its byte limit — casatwy's rule for images, where the API data goes by age.
 public final class ImageCache: Sendable {
-    /// What the cache holds and has done, per tier, for the network inspector.
-    public struct Statistics: Sendable, Hashable {
-        public var memoryEntries = 0
-        public var memoryBytes = 0
-        public var memoryHits = 0
-        public var memoryEvictions = 0
-        public var misses = 0
-        /// The disk tier's figures; nil when the cache keeps to memory.
-        public var disk: DiskCache.Statistics?
-    }
+    public typealias Statistics = CacheStatistics
 
     private struct State {
         /// Least recently used first.

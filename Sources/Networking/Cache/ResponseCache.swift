@@ -9,19 +9,7 @@ import Tracing
 /// Shared by every manager of an environment, hence a lock rather than an actor: a hit must stay
 /// synchronous and cheap.
 public final class ResponseCache: Sendable {
-    /// What the cache holds and has done, per tier, for the network inspector.
-    public struct Statistics: Sendable, Hashable {
-        public var memoryEntries = 0
-        /// The replies' sizes as they arrived (JSON text), for the entries memory holds.
-        public var memoryBytes = 0
-        public var memoryHits = 0
-        /// Memory entries that went: expired by age, or the least recently used when full.
-        public var memoryEvictions = 0
-        /// Lookups neither tier could answer.
-        public var misses = 0
-        /// The disk tier's figures; nil when the cache keeps to memory.
-        public var disk: DiskCache.Statistics?
-    }
+    public typealias Statistics = CacheStatistics
 
     private struct Entry {
         var value: JSONValue

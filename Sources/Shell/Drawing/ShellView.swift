@@ -31,7 +31,8 @@ struct ShellView {
             panel.draw(into: full.subcanvas(area), context: environment.panelContext(panel.placement, size: size))
         } else {
             drawModule(layout, in: full, module: module)
-            TracePane.draw(environment.trace.entries, anchor: state.traceAnchor, scroll: state.traceScroll,
+            TracePane.draw(state.traceFilter.apply(environment.trace.entries).entries, anchor: state.traceAnchor,
+                           scroll: state.traceScroll,
                            in: full.subcanvas(layout.trace))
         }
         KeyBar(notice: state.notice).draw(in: full.subcanvas(layout.keyBar))
@@ -60,10 +61,14 @@ struct ShellView {
     /// `Trace`, and once the page has jumped past earlier lines, the key that shows them: the reader
     /// learns why the newest action sits at the top of a half-empty pane. Scrolled back, the key
     /// that returns (the page may have free rows, so no `↓ N more` need show).
+    /// With a filter, what it is and how many lines it hides; while one is typed, the typing.
     private func traceTitle(_ layout: ShellLayout) -> String {
-        if state.traceScroll > 0 { return "Trace · ] newest" }
-        let earlier = TracePane.hasEarlierLines(environment.trace.entries, anchor: state.traceAnchor, size: layout.trace.size)
-        return earlier ? "Trace · [ earlier" : "Trace"
+        if let draft = state.traceFilterDraft { return "Trace · filter: \(draft)▏ Enter Esc" }
+        let (entries, hidden) = state.traceFilter.apply(environment.trace.entries)
+        let filter = state.traceFilter.isActive ? " · \(state.traceFilter.summary) · \(hidden) hidden" : ""
+        if state.traceScroll > 0 { return "Trace\(filter) · ] newest" }
+        let earlier = TracePane.hasEarlierLines(entries, anchor: state.traceAnchor, size: layout.trace.size)
+        return "Trace" + filter + (earlier ? " · [ earlier" : "")
     }
 
     private func drawModule(_ layout: ShellLayout, in canvas: Canvas, module: (Canvas) -> Void) {

@@ -13,6 +13,10 @@ public enum ShellCommand: Hashable, Sendable {
     case togglePanel(PanelID)
     case scrollTraceUp
     case scrollTraceDown
+    /// `/`: type a filter for the trace pane.
+    case editTraceFilter
+    /// `p`: the trace pane shows only the pattern's own roles, or everything again.
+    case toggleOwnRoles
     case quit
 }
 
@@ -102,6 +106,10 @@ public enum Keymap {
         KeyBinding(
             keys: "[ ]", label: "trace", help: "scroll the trace pane back to earlier pages and forth",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
+        KeyBinding(
+            keys: "/ p", label: nil,
+            help: "filter the trace: / then words, -role hides one; p own roles",
+            commands: [.character("/"): .editTraceFilter, .character("p"): .toggleOwnRoles]),
         // No keys: the mouse, listed so the help tells of it (off with --no-mouse).
         KeyBinding(keys: "mouse", label: nil, help: "click tabs, buttons, fields, rows (double: open); wheel scrolls"),
         KeyBinding(

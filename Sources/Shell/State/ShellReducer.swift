@@ -58,7 +58,8 @@ public enum ShellReducer {
             return []
         case .frameWillDraw:
             let pane = ShellLayout(size: state.size).trace.size
-            state.traceAnchor = TracePane.follow(state.traceAnchor, environment.trace.entries, size: pane)
+            state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
+                                                 size: pane)
             return []
         case .replayed(let token, let columns):
             if var compare = state.panel as? ComparePanel, compare.token == token {
@@ -72,6 +73,10 @@ public enum ShellReducer {
     // MARK: - Keys
 
     private static func handle(_ key: Key, _ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect] {
+        if let draft = state.traceFilterDraft {
+            editTraceFilter(draft, key, &state)
+            return []
+        }
         if var help = state.help {
             if Keymap.command(for: key) == .quit {
                 state.shouldQuit = true
@@ -113,6 +118,35 @@ public enum ShellReducer {
             return [.offerToModule(key)]
         }
         return Keymap.command(for: key).map { perform($0, &state, environment) } ?? []
+    }
+
+    // MARK: - The trace filter
+
+    /// A key while the filter is typed: text goes into it, Backspace takes the last character
+    /// back, Enter applies it, Esc leaves it as it was. Nothing else happens meanwhile.
+    private static func editTraceFilter(_ draft: String, _ key: Key, _ state: inout ShellState) {
+        switch key {
+        case .character(let character) where draft.count < TraceFilter.lengthLimit:
+            state.traceFilterDraft = draft + String(character)
+        case .backspace:
+            state.traceFilterDraft = String(draft.dropLast())
+        case .enter:
+            state.traceFilter.setText(draft)
+            state.traceFilterDraft = nil
+            refilter(&state)
+        case .escape:
+            state.traceFilterDraft = nil
+        case .control("c"):
+            state.shouldQuit = true  // Ctrl-C quits from anywhere
+        default:
+            break
+        }
+    }
+
+    /// The pane starts again from the newest lines the new filter shows.
+    private static func refilter(_ state: inout ShellState) {
+        state.traceScroll = 0
+        state.traceAnchor = nil
     }
 
     // MARK: - Mouse
@@ -206,10 +240,15 @@ public enum ShellReducer {
         case .scrollTraceUp:
             let pane = ShellLayout(size: state.size).trace.size
             let wanted = state.traceScroll + 5
-            state.traceScroll = min(wanted, TracePane.maxScroll(environment.trace.entries, anchor: state.traceAnchor, size: pane,
-                                                                      limit: wanted))
+            state.traceScroll = min(wanted, TracePane.maxScroll(state.traceFilter.apply(environment.trace.entries).entries,
+                                                                anchor: state.traceAnchor, size: pane, limit: wanted))
         case .scrollTraceDown:
             state.traceScroll = max(0, state.traceScroll - 5)
+        case .editTraceFilter:
+            state.traceFilterDraft = state.traceFilter.text
+        case .toggleOwnRoles:
+            state.traceFilter.ownRolesOnly.toggle()
+            refilter(&state)
         case .quit:
             state.shouldQuit = true
         }

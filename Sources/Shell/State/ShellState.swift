@@ -24,6 +24,10 @@ public struct ShellState: Equatable {
     /// Where the trace pane's live page starts; moved by `.frameWillDraw` only when the newest
     /// line no longer fits (`TracePane.follow`), so rows keep their contents between jumps.
     public var traceAnchor: TraceAnchor?
+    /// What the trace pane shows (`/` types a filter, `p` keeps the pattern's own roles).
+    public var traceFilter = TraceFilter()
+    /// The filter being typed after `/`, until Enter applies it or Esc drops it.
+    public var traceFilterDraft: String?
     /// A one-key message in the key bar's place (why a tab cannot be chosen, what mix mode does).
     public var notice: String?
     /// Set once the user asked to quit; the run loop stops reading events.

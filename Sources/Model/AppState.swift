@@ -27,6 +27,15 @@ public final class AppState {
         self.listingSource = listingSource
         self.selectedListingID = selectedListingID
     }
+
+    /// The user edited the person: the edit is written at once, so a pattern switch keeps it, and
+    /// the person becomes the user's, so a load that lands later does not overwrite it.
+    public func editPerson(_ edit: (inout Person) -> Void) {
+        var edited = person
+        edit(&edited)
+        personOrigin = .user
+        person = edited
+    }
 }
 
 /// Where the shared person came from. Greeting screens load the person from the person service

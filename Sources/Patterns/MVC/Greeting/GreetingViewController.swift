@@ -161,10 +161,8 @@ extension GreetingViewController: TextFieldDelegate {
     /// Every edit goes straight into the shared model, so a pattern switch keeps it.
     func textFieldDidChange(_ textField: TextField) {
         trace(.controller, self, "\(textField.title) → model")
-        var person = appState.person
-        if textField === formView.firstNameField { person.firstName = textField.text } else { person.lastName = textField.text }
-        appState.personOrigin = .user
-        appState.person = person
+        let isFirstName = textField === formView.firstNameField
+        appState.editPerson { if isFirstName { $0.firstName = textField.text } else { $0.lastName = textField.text } }
     }
 
     func textFieldShouldReturn(_ textField: TextField) -> Bool {

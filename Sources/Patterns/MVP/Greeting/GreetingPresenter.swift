@@ -59,12 +59,12 @@ final class GreetingPresenter: GreetingViewPresenter {
 
     func didEditFirstName(_ text: String) {
         trace(.presenter, self, "first name → model")
-        updatePerson { $0.firstName = text }
+        appState.editPerson { $0.firstName = text }
     }
 
     func didEditLastName(_ text: String) {
         trace(.presenter, self, "last name → model")
-        updatePerson { $0.lastName = text }
+        appState.editPerson { $0.lastName = text }
     }
 
     func didTapShowGreeting() {
@@ -133,14 +133,5 @@ final class GreetingPresenter: GreetingViewPresenter {
         networkStatus.stopObserving()
         loadTask?.cancel()
         personService.cancel()
-    }
-
-    // MARK: - Private
-
-    private func updatePerson(_ edit: (inout Person) -> Void) {
-        var person = appState.person
-        edit(&person)
-        appState.personOrigin = .user
-        appState.person = person
     }
 }

@@ -56,15 +56,13 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     /// over a load that lands later.
     func update(firstName: String) {
         trace(.viewModel, self, "first name → model")
-        appState.personOrigin = .user
-        appState.person.firstName = firstName
+        appState.editPerson { $0.firstName = firstName }
         self.firstName.value = firstName
     }
 
     func update(lastName: String) {
         trace(.viewModel, self, "last name → model")
-        appState.personOrigin = .user
-        appState.person.lastName = lastName
+        appState.editPerson { $0.lastName = lastName }
         self.lastName.value = lastName
     }
 

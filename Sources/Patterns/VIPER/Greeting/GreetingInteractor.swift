@@ -60,12 +60,12 @@ final class GreetingInteractor: GreetingInteractorInput {
 
     func updateFirstName(_ firstName: String) {
         trace(.interactor, self, "first name → model")
-        updatePerson { $0.firstName = firstName }
+        appState.editPerson { $0.firstName = firstName }
     }
 
     func updateLastName(_ lastName: String) {
         trace(.interactor, self, "last name → model")
-        updatePerson { $0.lastName = lastName }
+        appState.editPerson { $0.lastName = lastName }
     }
 
     func provideGreeting() {
@@ -114,15 +114,5 @@ final class GreetingInteractor: GreetingInteractorInput {
         networkStatus.stopObserving()
         loadTask?.cancel()
         personService.cancel()
-    }
-
-    // MARK: - Private
-
-    /// An edit makes the names the user's: a load that lands later must not overwrite them.
-    private func updatePerson(_ edit: (inout Person) -> Void) {
-        var person = appState.person
-        edit(&person)
-        appState.personOrigin = .user
-        appState.person = person
     }
 }

@@ -58,6 +58,9 @@ let package = Package(
         // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
         .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog", "SourceIndex"], swiftSettings: strict),
 
+        // MARK: What the live objects hold (leaf): reflection for the ownership panel and the state timeline
+        .target(name: "ObjectGraph", swiftSettings: strict),
+
         // MARK: The shared names (leaf): PatternID, ScreenID, Role
         .target(name: "PatternVocabulary", swiftSettings: strict),
 
@@ -107,7 +110,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Model", "Networking",
-                           "FakeServer", "SourceCatalog", "SourceIndex", "CodeMetrics"],
+                           "FakeServer", "SourceCatalog", "SourceIndex", "CodeMetrics", "ObjectGraph"],
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
@@ -150,6 +153,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing", "PatternVocabulary"], swiftSettings: strict),
         // Checks the embedded index against swift-syntax itself, so it links the parser (mvx does not).
         .testTarget(

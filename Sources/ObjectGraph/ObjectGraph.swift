@@ -1,0 +1,120 @@
+/// The objects reachable from a module's roots and their stored references, found by reflection
+/// (`Mirror`) on the live objects: what the ownership panel draws and the state timeline records.
+///
+/// The walk opens only objects in its `scope` (the pattern's roles and the shared model, say); an
+/// object outside it (a widget, a network manager) is a leaf, so the graph shows what a reader of
+/// the pattern looks for, not the whole process. Reflection sees stored properties only: what a
+/// closure captures is invisible to it, which the panel says.
+@MainActor
+public struct ObjectGraph {
+    /// Every object found, the roots first, then in the order the walk reached them.
+    public private(set) var nodes: [ObjectNode] = []
+    /// The roots' indexes in `nodes`, with the names the caller gave them.
+    public private(set) var roots: [(name: String, node: Int)] = []
+    /// Weak handles on every object found: whether each is still alive later (after a switch).
+    private var handles: [WeakHandle] = []
+
+    /// Which objects the walk opens, by their type's module and unqualified name.
+    public struct Scope {
+        public var opens: @MainActor (_ module: String, _ typeName: String) -> Bool
+        public init(opens: @escaping @MainActor (_ module: String, _ typeName: String) -> Bool) { self.opens = opens }
+        /// Opens every object: for tests of small graphs.
+        public static var everything: Scope { Scope { _, _ in true } }
+    }
+
+    /// Walks from `roots`, opening the objects `scope` allows. `strengths` says which stored
+    /// properties are weak or unowned, as declared.
+    public init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths) {
+        var walker = Walker(scope: scope, strengths: strengths)
+        for root in roots {
+            self.roots.append((root.name, walker.node(for: root.object)))
+        }
+        walker.run()
+        nodes = walker.nodes
+        handles = walker.handles
+    }
+
+    /// The index of the node for `object`, if the walk reached it.
+    public func index(of object: AnyObject) -> Int? {
+        let id = ObjectIdentifier(object)
+        return nodes.firstIndex { $0.id == id }
+    }
+
+    /// The nodes whose objects are still alive (after the roots were released, it must be none).
+    public func survivors() -> [ObjectNode] {
+        zip(nodes, handles).compactMap { node, handle in handle.object == nil ? nil : node }
+    }
+
+    /// How many references of each strength the graph holds.
+    public func referenceCount(_ strength: ReferenceStrength) -> Int {
+        nodes.reduce(0) { $0 + $1.references.count { $0.strength == strength } }
+    }
+
+    /// Every cycle made of strong references only, each as the node indexes along it (the first
+    /// repeated at the end is left out): two objects in one keep each other alive forever.
+    public func strongCycles() -> [[Int]] {
+        // Tarjan's strongly connected components over strong edges; a component of two or more
+        // nodes, or one node retaining itself, holds a cycle. One path per component is enough.
+        var index = 0
+        var indexes = [Int?](repeating: nil, count: nodes.count)
+        var lowLinks = [Int](repeating: 0, count: nodes.count)
+        var onStack = [Bool](repeating: false, count: nodes.count)
+        var stack: [Int] = []
+        var cycles: [[Int]] = []
+
+        func connect(_ node: Int) {
+            indexes[node] = index
+            lowLinks[node] = index
+            index += 1
+            stack.append(node)
+            onStack[node] = true
+            for edge in nodes[node].references where edge.strength.retains {
+                if indexes[edge.target] == nil {
+                    connect(edge.target)
+                    lowLinks[node] = min(lowLinks[node], lowLinks[edge.target])
+                } else if onStack[edge.target] {
+                    lowLinks[node] = min(lowLinks[node], indexes[edge.target]!)
+                }
+            }
+            guard lowLinks[node] == indexes[node] else { return }
+            var component: Set<Int> = []
+            while let top = stack.popLast() {
+                onStack[top] = false
+                component.insert(top)
+                if top == node { break }
+            }
+            let selfRetained = nodes[node].references.contains { $0.strength.retains && $0.target == node }
+            if component.count > 1 || selfRetained { cycles.append(path(around: node, within: component)) }
+        }
+        for node in nodes.indices where indexes[node] == nil { connect(node) }
+        return cycles
+    }
+
+    /// A cycle through `start` inside `component`, by a breadth-first search back to it.
+    private func path(around start: Int, within component: Set<Int>) -> [Int] {
+        var cameFrom: [Int: Int] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for edge in nodes[node].references where edge.strength.retains && component.contains(edge.target) {
+                if edge.target == start {
+                    var path = [node]
+                    while let previous = cameFrom[path[0]] { path.insert(previous, at: 0) }
+                    return path
+                }
+                if cameFrom[edge.target] == nil && edge.target != start {
+                    cameFrom[edge.target] = node
+                    queue.append(edge.target)
+                }
+            }
+        }
+        return [start]
+    }
+}
+
+/// Holds an object without keeping it alive.
+struct WeakHandle {
+    weak var object: AnyObject?
+}

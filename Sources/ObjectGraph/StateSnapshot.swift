@@ -1,0 +1,73 @@
+/// The stored values of every opened object at one moment, keyed `Type.path`
+/// (`AppState.person.firstName`, `ListingsPresenter.listings`): what the timeline records after
+/// each action, and diffs against the one before.
+public struct StateSnapshot: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        /// `Type.path`, with `#2`, `#3` after the type when one type has several live objects.
+        public var key: String
+        public var summary: String
+        public var count: Int?
+        /// The owner's module, for colouring the line by role.
+        public var module: String
+    }
+
+    /// In the graph's order: roots first, each object's values in declaration order.
+    public private(set) var entries: [Entry]
+
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// The values of `graph`'s opened objects.
+    public init(_ graph: ObjectGraph) {
+        var seen: [String: Int] = [:]
+        entries = []
+        for node in graph.nodes where node.isExpanded {
+            seen[node.typeName, default: 0] += 1
+            let owner = seen[node.typeName]! == 1 ? node.typeName : "\(node.typeName)#\(seen[node.typeName]!)"
+            for value in node.values {
+                entries.append(Entry(key: owner + "." + value.path, summary: value.summary, count: value.count,
+                                     module: node.module))
+            }
+        }
+    }
+
+    /// What changed since `earlier`: values that differ, appeared or went (an object freed or built).
+    public func changes(since earlier: StateSnapshot) -> [StateChange] {
+        let before = Dictionary(earlier.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Set(entries.map(\.key))
+        var changes: [StateChange] = []
+        for entry in entries {
+            let old = before[entry.key]
+            guard old?.summary != entry.summary else { continue }
+            changes.append(StateChange(key: entry.key, module: entry.module, before: old.map(Self.shown), after: Self.shown(entry)))
+        }
+        for entry in earlier.entries where !now.contains(entry.key) {
+            changes.append(StateChange(key: entry.key, module: entry.module, before: Self.shown(entry), after: nil))
+        }
+        return changes
+    }
+
+    /// A collection shows as its count in a diff (`20 → 40`), anything else as its summary.
+    private static func shown(_ entry: Entry) -> String {
+        entry.count.map { "\($0)" } ?? entry.summary
+    }
+}
+
+/// One value that differs between two snapshots.
+public struct StateChange: Sendable, Equatable, CustomStringConvertible {
+    public var key: String
+    public var module: String
+    /// Nil when the value is new (its object was built by the action).
+    public var before: String?
+    /// Nil when the value went (its object was freed by the action).
+    public var after: String?
+
+    /// `AppState.person.firstName "David" → "Ada"`; `+` for a new value, `−` for one gone.
+    public var description: String {
+        switch (before, after) {
+        case let (before?, after?): "\(key) \(before) → \(after)"
+        case let (nil, after?): "+ \(key) \(after)"
+        case let (before?, nil): "− \(key) \(before)"
+        case (nil, nil): key
+        }
+    }
+}

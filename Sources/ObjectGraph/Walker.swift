@@ -116,26 +116,26 @@ struct Walker {
         _ mirror: Mirror, path: String, strength: ReferenceStrength, declaring: String, depth: Int,
         references: inout [ObjectReference], values: inout [StoredValue]
     ) {
-        let isDictionary = mirror.displayStyle == .dictionary
-        var count = 0
+        let count = mirror.children.count
         var shown: [String] = []
+        // A dictionary's order changes from run to run (hashing is seeded per process): by key, it
+        // is stable. An array is read in order and only as far as needed.
+        let elements: AnySequence<(key: String, value: Any)> = mirror.displayStyle == .dictionary
+            ? AnySequence(mirror.children.map { Self.keyAndValue($0.value) }.sorted { $0.key < $1.key })
+            : AnySequence(mirror.children.lazy.enumerated().map { (key: "\($0.offset)", value: $0.element.value) })
         var holdsObjects: Bool?
-        for child in mirror.children {
-            count += 1
-            let (key, element) = isDictionary ? Self.keyAndValue(child.value) : ("\(count - 1)", child.value)
+        for (offset, element) in elements.enumerated() {
             // Whether the elements are objects is decided by the first: collections are homogeneous
             // enough here, and a hundred listings are not reflected one by one for nothing.
-            if holdsObjects == nil { holdsObjects = Self.isObject(element) }
-            if holdsObjects == true, count <= Self.elementLimit {
+            if holdsObjects == nil { holdsObjects = Self.isObject(element.value) }
+            if holdsObjects == true {
+                guard offset < Self.elementLimit else { break }
                 var inner: [StoredValue] = []
-                visit(element, path: "\(path)[\(key)]", strength: strength, declaring: declaring, depth: depth + 1,
-                      references: &references, values: &inner)
-            } else if holdsObjects == false, shown.count < 3 {
-                shown.append(Self.scalar(element) ?? Self.described(element, type: TypeName(type(of: element))))
-            } else if holdsObjects == false {
-                // The count is all that is left to learn.
-                count = mirror.children.count
-                break
+                visit(element.value, path: "\(path)[\(element.key)]", strength: strength, declaring: declaring,
+                      depth: depth + 1, references: &references, values: &inner)
+            } else {
+                guard shown.count < 3 else { break }
+                shown.append(Self.scalar(element.value) ?? Self.described(element.value, type: TypeName(type(of: element.value))))
             }
         }
         let items = count == 1 ? "1 item" : "\(count) items"
@@ -181,7 +181,7 @@ struct Walker {
         return mirror.displayStyle == .class
     }
 
-    private static func keyAndValue(_ pair: Any) -> (String, Any) {
+    private static func keyAndValue(_ pair: Any) -> (key: String, value: Any) {
         let parts = Array(Mirror(reflecting: pair).children)
         guard parts.count == 2 else { return ("?", pair) }
         let key = scalar(parts[0].value).map { $0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0 }

@@ -43,6 +43,10 @@ private struct Row { var title: String; var price: Int }
     var parent: Parent?
 }
 
+@MainActor private final class Registry {
+    var bySource: [String: Child] = [:]
+}
+
 @MainActor
 @Suite("Object graph")
 struct ObjectGraphTests {
@@ -120,6 +124,16 @@ struct ObjectGraphTests {
         #expect(cycles.first.map { $0.map { graph.nodes[$0].typeName } } == ["Parent", "Child"])
         #expect(graph.nodes[0].references.map(\.name) == ["children[0]", "children[1]"])
         child.parent = nil
+    }
+
+    @Test func aDictionaryOfObjectsIsReadInKeyOrderWhateverItsHashing() {
+        let registry = Registry()
+        for source in ["secondHand", "all", "rent", "newHomes", "zeta", "beta"] { registry.bySource[source] = Child() }
+        let graph = ObjectGraph(roots: [("registry", registry)], scope: .everything, strengths: DeclaredStrengths())
+        #expect(graph.nodes[0].references.map(\.name) == [
+            "bySource[all]", "bySource[beta]", "bySource[newHomes]", "bySource[rent]", "bySource[secondHand]", "bySource[zeta]",
+        ])
+        #expect(graph.nodes[0].values.map(\.summary) == ["6 items"])
     }
 
     @Test func survivorsAreTheObjectsStillAliveAfterTheRootsWent() {

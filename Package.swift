@@ -137,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "mvx-bench",
             dependencies: ["AppComposition", "Shell", "Mediator", "FakeServer", "Networking", "Reformers", "Model", "Tracing",
-                           "Terminal", "Widgets", "PatternVocabulary"],
+                           "Terminal", "Widgets", "PatternVocabulary", "ObjectGraph"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),

@@ -9,6 +9,16 @@ public struct StateSnapshot: Sendable, Equatable {
         public var count: Int?
         /// The owner's module, for colouring the line by role.
         public var module: String
+        /// The module of the type that declares the property (a base class's, for its own state).
+        public var declaringModule: String
+
+        public init(key: String, summary: String, count: Int? = nil, module: String, declaringModule: String? = nil) {
+            self.key = key
+            self.summary = summary
+            self.count = count
+            self.module = module
+            self.declaringModule = declaringModule ?? module
+        }
     }
 
     /// In the graph's order: roots first, each object's values in declaration order.
@@ -16,18 +26,33 @@ public struct StateSnapshot: Sendable, Equatable {
 
     public init(entries: [Entry]) { self.entries = entries }
 
-    /// The values of `graph`'s opened objects.
-    public init(_ graph: ObjectGraph) {
+    /// The values of `graph`'s opened objects. An object `isPart` says is part of another (a label
+    /// of a form) is named after the first object that references it, `GreetingFormView.greetingLabel`,
+    /// rather than `Label#3`.
+    public init(_ graph: ObjectGraph, isPart: (ObjectNode) -> Bool = { _ in false }) {
         var seen: [String: Int] = [:]
+        var names = [String?](repeating: nil, count: graph.nodes.count)
         entries = []
-        for node in graph.nodes where node.isExpanded {
-            seen[node.typeName, default: 0] += 1
-            let owner = seen[node.typeName]! == 1 ? node.typeName : "\(node.typeName)#\(seen[node.typeName]!)"
+        for (index, node) in graph.nodes.enumerated() {
+            if names[index] == nil {
+                seen[node.typeName, default: 0] += 1
+                names[index] = seen[node.typeName]! == 1 ? node.typeName : "\(node.typeName)#\(seen[node.typeName]!)"
+            }
+            // The walk is breadth-first, so an owner is named before the parts it reaches.
+            for reference in node.references where names[reference.target] == nil && isPart(graph.nodes[reference.target]) {
+                names[reference.target] = names[index]! + "." + reference.name
+            }
+            guard node.isExpanded, let owner = names[index] else { continue }
             for value in node.values {
                 entries.append(Entry(key: owner + "." + value.path, summary: value.summary, count: value.count,
-                                     module: node.module))
+                                     module: node.module, declaringModule: String(value.declaringType.prefix { $0 != "." })))
             }
         }
+    }
+
+    /// The entries `isIncluded` keeps.
+    public func filtering(_ isIncluded: (Entry) -> Bool) -> StateSnapshot {
+        StateSnapshot(entries: entries.filter(isIncluded))
     }
 
     /// What changed since `earlier`: values that differ, appeared or went (an object freed or built).

@@ -50,7 +50,7 @@ struct Walker {
                 for child in level.children {
                     guard let label = child.label.flatMap(Self.propertyName) else { continue }
                     let strength = strengths.strength(of: label, in: declaring)
-                    visit(child.value, path: label, strength: strength, declaring: declaring, depth: 0,
+                    visit(child.value, path: label, strength: strength, declaring: declaring, owner: declaring, depth: 0,
                           references: &references, values: &values)
                 }
                 mirror = level.superclassMirror
@@ -63,57 +63,59 @@ struct Walker {
 
     /// Records `value` at `path`: a reference when it is an object, else a summary, opening
     /// optionals, collections and (to `valueDepth`) structs to find the objects inside.
+    /// `declaring` is the type that declares the property being read (a struct's own for its
+    /// fields: a weak box); `owner` the type that declares the object's property it all hangs from.
     private mutating func visit(
-        _ value: Any, path: String, strength: ReferenceStrength, declaring: String, depth: Int,
+        _ value: Any, path: String, strength: ReferenceStrength, declaring: String, owner: String, depth: Int,
         references: inout [ObjectReference], values: inout [StoredValue]
     ) {
         if let text = Self.scalar(value) {
-            values.append(StoredValue(path: path, summary: text, declaringType: declaring))
+            values.append(StoredValue(path: path, summary: text, declaringType: owner))
             return
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .class:
             let object = value as AnyObject
-            references.append(ObjectReference(name: path, target: node(for: object), strength: strength, declaringType: declaring))
+            references.append(ObjectReference(name: path, target: node(for: object), strength: strength, declaringType: owner))
         case .optional:
             if let wrapped = mirror.children.first?.value {
-                visit(wrapped, path: path, strength: strength, declaring: declaring, depth: depth,
+                visit(wrapped, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
                       references: &references, values: &values)
             } else {
-                values.append(StoredValue(path: path, summary: "nil", declaringType: declaring))
+                values.append(StoredValue(path: path, summary: "nil", declaringType: owner))
             }
         case .collection, .set, .dictionary:
-            visitCollection(mirror, path: path, strength: strength, declaring: declaring, depth: depth,
+            visitCollection(mirror, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
                             references: &references, values: &values)
         case .struct, .tuple:
             let type = TypeName(mirror.subjectType)
             guard depth < Self.valueDepth, !mirror.children.isEmpty, !type.isOpaque, !type.isLibraryValue else {
-                values.append(StoredValue(path: path, summary: Self.described(value, type: type), declaringType: declaring))
+                values.append(StoredValue(path: path, summary: Self.described(value, type: type), declaringType: owner))
                 return
             }
             // A struct's own properties are declared by the struct: a `weak var` inside a box.
             for (offset, child) in mirror.children.enumerated() {
                 let name = child.label.flatMap(Self.propertyName) ?? "\(offset)"
                 visit(child.value, path: path + "." + name, strength: strengths.strength(of: name, in: type.lookupName),
-                      declaring: type.lookupName, depth: depth + 1, references: &references, values: &values)
+                      declaring: type.lookupName, owner: owner, depth: depth + 1, references: &references, values: &values)
             }
         case .enum:
             // A payload may hold an object (a state enum carrying a task's owner): follow it.
             for child in mirror.children {
                 var inner: [StoredValue] = []
                 visit(child.value, path: path + "." + (child.label ?? "payload"), strength: strength, declaring: declaring,
-                      depth: Self.valueDepth, references: &references, values: &inner)
+                      owner: owner, depth: Self.valueDepth, references: &references, values: &inner)
             }
-            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName(mirror.subjectType)), declaringType: declaring))
+            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName(mirror.subjectType)), declaringType: owner))
         default:
-            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName(mirror.subjectType)), declaringType: declaring))
+            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName(mirror.subjectType)), declaringType: owner))
         }
     }
 
     /// A collection is a count and its first items; its objects (all, to `elementLimit`) are references.
     private mutating func visitCollection(
-        _ mirror: Mirror, path: String, strength: ReferenceStrength, declaring: String, depth: Int,
+        _ mirror: Mirror, path: String, strength: ReferenceStrength, declaring: String, owner: String, depth: Int,
         references: inout [ObjectReference], values: inout [StoredValue]
     ) {
         let count = mirror.children.count
@@ -132,7 +134,7 @@ struct Walker {
                 guard offset < Self.elementLimit else { break }
                 var inner: [StoredValue] = []
                 visit(element.value, path: "\(path)[\(element.key)]", strength: strength, declaring: declaring,
-                      depth: depth + 1, references: &references, values: &inner)
+                      owner: owner, depth: depth + 1, references: &references, values: &inner)
             } else {
                 guard shown.count < 3 else { break }
                 shown.append(Self.scalar(element.value) ?? Self.described(element.value, type: TypeName(type(of: element.value))))
@@ -140,7 +142,7 @@ struct Walker {
         }
         let items = count == 1 ? "1 item" : "\(count) items"
         let summary = shown.isEmpty ? items : items + ": " + shown.joined(separator: ", ") + (count > shown.count ? ", …" : "")
-        values.append(StoredValue(path: path, summary: summary, count: count, declaringType: declaring))
+        values.append(StoredValue(path: path, summary: summary, count: count, declaringType: owner))
     }
 
     // MARK: - Summaries

@@ -23,9 +23,11 @@ public final class AppShell {
     private let screen: any Screen
     let host: ModuleHost  // internal: tests set its clock for double clicks
     private let sources = SourceListings()
+    public let timeline = StateTimeline()  // the stored state after every action
     // The scheduler is the shell's own, so it may hold the shell unowned.
     private lazy var frames = FrameScheduler { [unowned self] in
         dispatch(.frameWillDraw)
+        recordTimeline()  // what replies changed since the last key
         ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
     }
     private var replay: Task<Void, Never>?
@@ -54,7 +56,7 @@ public final class AppShell {
     /// What the reducer reads besides the state.
     public var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
-                         moduleHasTextFocus: host.hasTextFocus, sources: sources)
+                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline)
     }
 
     /// Builds the first module and draws the first frame.
@@ -84,8 +86,15 @@ public final class AppShell {
                 dispatch(ShellEvent(events[index]))
                 index += 1
             }
+            // After each action, not each frame: keys that arrive together are still actions of their own.
+            recordTimeline()
         }
         setNeedsFrame()
+    }
+
+    private func recordTimeline() {
+        timeline.record(trace: traceBuffer, module: host.module, appState: context.appState, build: host.build,
+                        keys: state.keysOnScreen.count)
     }
 
     /// Runs an event through the reducer and carries out the effects, in order.
@@ -105,7 +114,7 @@ public final class AppShell {
             toggleMix(label, note: note)
         case .network(let control, let key):
             NetworkPanel.handle(control, on: context.network) { body in
-                tracer.beginAction("\(key) in the network inspector", pattern: state.pattern.name).run(body)
+                (host.replaying ?? tracer.beginAction("\(key) in the network inspector", pattern: state.pattern.name)).run(body)
             }
         case .replay(let keys, let screenID, let size, let token):
             guard let replayer else { return }
@@ -114,6 +123,17 @@ public final class AppShell {
                 let columns = await replayer.replayInEveryPattern(keys: keys, screen: screenID, size: size)
                 self?.dispatch(.replayed(token: token, columns))
                 self?.setNeedsFrame()
+            }
+        case .rewind(let id):
+            // Only the timeline asks, and no panel is open while a rewind replays: one at a time. A
+            // compare still running for a closed panel gives way.
+            guard let target = timeline.action(id) else { return }
+            let rewind = ModuleRewind(target: target, state: state)
+            replay?.cancel()
+            replay = Task { [weak self] in
+                guard let self else { return }
+                dispatch(.rewound(action: await rewind.run(tracer: tracer, host: host, network: context.network, dispatch: dispatch)))
+                setNeedsFrame()
             }
         }
     }
@@ -131,7 +151,7 @@ public final class AppShell {
         tracer.beginAction(label, pattern: state.pattern.name).run { trace(.shell, self, note) }
     }
 
-    /// Waits until compare's replay has finished (tests and goldens).
+    /// Waits until compare's replay or a rewind has finished (tests and goldens).
     public func replayed() async { await replay?.value }
 
     // MARK: - Frames

@@ -18,10 +18,13 @@ struct ShellShapeTests {
         return try names.sorted().map { ("\(folder)/\($0)", try String(contentsOf: base.appendingPathComponent($0), encoding: .utf8)) }
     }
 
-    @Test("AppShell, the runtime, stays under 150 lines: it carries out effects and decides nothing")
+    /// 147 lines before the state timeline, whose recording after each action and whose rewind
+    /// (one more effect, carried out by `ModuleRewind`) added the rest: the bar moves only when an
+    /// effect is added, and what the effect does lives in its own type.
+    @Test("AppShell, the runtime, stays under 170 lines: it carries out effects and decides nothing")
     func thinRuntime() throws {
         let lines = try Self.text("AppShell.swift").split(separator: "\n", omittingEmptySubsequences: false).count
-        #expect(lines < 150, "AppShell.swift has \(lines) lines")
+        #expect(lines < 170, "AppShell.swift has \(lines) lines")
     }
 
     @Test("no panel holds or names the shell: panels answer with a PanelKeyResult")

@@ -18,8 +18,9 @@ enum ModuleGraph {
     }
 
     /// The graph of `module`, with the shared model as a second root (the module may reach it too).
-    static func of(_ module: any ScreenModule, appState: AppState) -> ObjectGraph {
-        ObjectGraph(roots: [("module", module), ("appState", appState)], scope: scope, strengths: declared)
+    /// `strengths` defaults to the declared ones; the state timeline, which reads values only, passes none.
+    static func of(_ module: any ScreenModule, appState: AppState, strengths: (any ReferenceStrengths)? = nil) -> ObjectGraph {
+        ObjectGraph(roots: [("module", module), ("appState", appState)], scope: scope, strengths: strengths ?? declared)
     }
 
     /// The strengths the build-time index declares: every stored `weak` or `unowned` property of

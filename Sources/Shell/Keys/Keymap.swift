@@ -39,6 +39,11 @@ public enum PanelCommand: Hashable, Sendable {
     case toggleFailNext
     case emptyCache
     case selectRequest(newer: Bool)
+    // The timeline's.
+    /// Enter: the selected action's first role method in the source pane.
+    case showSource
+    /// `r`: rebuild the module and replay its keys up to the selected action.
+    case rewind
 }
 
 /// Who a key binding belongs to.
@@ -124,6 +129,9 @@ public enum Keymap {
         KeyBinding(
             keys: "m", label: nil, help: "metrics: code and unit tests per role, Orlov's three criteria",
             commands: [.character("m"): .togglePanel(.metrics)]),
+        KeyBinding(
+            keys: "t", label: nil, help: "timeline: the stored state each action changed; r rewinds to one",
+            commands: [.character("t"): .togglePanel(.timeline)]),
         KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keys: "q", label: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",
@@ -159,6 +167,14 @@ public enum Keymap {
             scope: .panel(.network), keys: "< >", label: "select",
             panelCommands: [.character("<"): .selectRequest(newer: true), .character(">"): .selectRequest(newer: false)]),
         KeyBinding(scope: .panel(.network), keys: "n", label: "close", panelCommands: [.character("n"): .close]),
+
+        // The timeline: a cursor on the actions, what the selected one changed.
+        KeyBinding(
+            scope: .panel(.timeline), keys: "↑↓ PgUp PgDn Home End", shortKeys: "↑↓", label: "select",
+            panelCommands: scrollKeys.mapValues { _ in .step }),
+        KeyBinding(scope: .panel(.timeline), keys: "Enter", label: "source", panelCommands: [.enter: .showSource]),
+        KeyBinding(scope: .panel(.timeline), keys: "r", label: "rewind", panelCommands: [.character("r"): .rewind]),
+        KeyBinding(scope: .panel(.timeline), keys: "t/Esc", shortKeys: "t", label: "close", panelCommands: closing("t")),
     ]
 
     /// The bindings of one scope, in table order.

@@ -18,6 +18,7 @@ enum PanelCatalog {
         case .network: return (NetworkPanel(network: context.network), nil)
         case .source: return (SourcePanel(), nil)
         case .metrics: return (MetricsPanel(), nil)
+        case .timeline: return (TimelinePanel(), nil)
         default: return nil
         }
     }

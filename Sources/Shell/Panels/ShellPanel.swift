@@ -29,6 +29,8 @@ public enum PanelKeyResult: Equatable, Sendable {
     case passOn
     /// The panel used it and asks the shell to do something outside the shell's state.
     case effect(ShellEffect)
+    /// The panel asks for the source pane in its place, on the trace event with this sequence number.
+    case openSource(event: UInt64)
 }
 
 /// What a panel may read while it handles a key or draws: the area it has and the live things
@@ -43,6 +45,8 @@ public struct PanelContext {
     public var moduleHasTextFocus: Bool
     /// Source files prepared for showing, kept between frames (a cache, not state).
     public var sources: SourceListings
+    /// The stored state after every action (the timeline panel).
+    public var timeline = StateTimeline()
 }
 
 /// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value

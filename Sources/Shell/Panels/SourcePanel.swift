@@ -78,6 +78,11 @@ struct SourcePanel: ShellPanel, Equatable {
 
     init() {}
 
+    /// The pane with its cursor on the trace event with sequence number `event`.
+    init(selecting event: UInt64) {
+        selection = event
+    }
+
     /// The trace as rows, and which rows are events (what ↑↓ step through).
     struct TraceRows {
         var rows: [Row] = []

@@ -25,6 +25,12 @@ final class ModuleHost {
     var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Asked for when the module wants a frame.
     var onNeedsDisplay: (@MainActor () -> Void)?
+    /// Set while a rewind replays keys: everything they set off belongs to the rewind's one action.
+    var replaying: TraceContext?
+    /// Counts the modules built: a timeline action can be rewound only within the build it was in.
+    private(set) var build = 0
+    /// The shared model as the module on show found it when built: where a rewind starts from.
+    private var modelAtBuild: AppStateValues?
 
     init(registry: ModuleRegistry, context: ModuleContext, tracer: Tracer) {
         self.registry = registry
@@ -36,18 +42,27 @@ final class ModuleHost {
 
     /// Runs `body` as a new action the user started.
     func perform(_ label: String, pattern: PatternID, _ body: () -> Void) {
-        let action = tracer.beginAction(label, pattern: pattern.name)
+        let action = replaying ?? tracer.beginAction(label, pattern: pattern.name)
         lastAction = action
         action.run(body)
     }
 
     func build(_ pattern: PatternID, _ screen: ScreenID) {
+        build += 1
+        modelAtBuild = AppStateValues(context.appState)
         guard let module = registry.makeModule(pattern, screen, context: context) else { return }
         let window = Window(rootViewController: module.rootViewController)
         window.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
         self.module = module
         self.window = window
         window.appear()
+    }
+
+    /// Tears the module down and builds it again on the shared model as the module first found it.
+    func rebuild(_ pattern: PatternID, _ screen: ScreenID) {
+        tearDown()
+        modelAtBuild?.restore(into: context.appState)
+        build(pattern, screen)
     }
 
     /// Tears the module down: disappear hooks, cancelled work.
@@ -76,6 +91,10 @@ final class ModuleHost {
     /// The action a key belongs to: the typing it continues, or a new one named after the key and
     /// the button it pressed.
     private func action(for key: Key, in window: Window, pattern: PatternID) -> TraceContext {
+        if let replaying {
+            lastAction = replaying
+            return replaying
+        }
         if key.isText, let field = window.focusedView as? TextField {
             let id = ObjectIdentifier(field)
             let context = typing?.field == id ? typing!.context

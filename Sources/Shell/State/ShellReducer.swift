@@ -16,13 +16,14 @@ public struct ShellEnvironment {
     public var network: NetworkEnvironment
     public var moduleHasTextFocus = false
     public var sources = SourceListings()
+    public var timeline = StateTimeline()
 
     /// What a panel at `placement` reads, on a terminal of `size`.
     func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {
         let layout = ShellLayout(size: size)
         let area = placement == .body ? layout.body.size : layout.trace.size
         return PanelContext(size: area, trace: trace, network: network, moduleHasTextFocus: moduleHasTextFocus,
-                            sources: sources)
+                            sources: sources, timeline: timeline)
     }
 }
 
@@ -37,9 +38,12 @@ public enum ShellReducer {
         switch event {
         case .start:
             return start(&state, environment)
-        case .key(.mouse(let event)):
+        case .key(let key) where state.isRewinding:
+            if Keymap.command(for: key) == .quit { state.shouldQuit = true }
+            return []
+        case .key(.mouse(let event)), .replayKey(.mouse(let event)):
             return handleMouse(event, &state, environment)
-        case .key(let key):
+        case .key(let key), .replayKey(let key):
             state.notice = nil
             return handle(key, &state, environment)
         case .moduleAnswered(.mouse(let mouse), let consumed):
@@ -60,6 +64,18 @@ public enum ShellReducer {
             let pane = ShellLayout(size: state.size).trace.size
             state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
                                                  size: pane)
+            return []
+        case .rewinding:
+            state.isRewinding = true
+            state.panel = nil
+            state.help = nil
+            state.traceFilterDraft = nil
+            state.keysOnScreen = []
+            state.replayNetworkType = .wifi
+            return []
+        case .rewound(let action):
+            state.isRewinding = false
+            state.panel = TimelinePanel(selecting: action)
             return []
         case .replayed(let token, let columns):
             if var compare = state.panel as? ComparePanel, compare.token == token {
@@ -105,6 +121,9 @@ public enum ShellReducer {
                 return [effect]
             case .close:
                 state.panel = nil
+                return []
+            case .openSource(let event):
+                state.panel = SourcePanel(selecting: event)
                 return []
             case .passOn:
                 if key == .escape {

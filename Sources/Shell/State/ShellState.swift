@@ -32,6 +32,9 @@ public struct ShellState: Equatable {
     public var notice: String?
     /// Set once the user asked to quit; the run loop stops reading events.
     public var shouldQuit = false
+    /// Set while a rewind replays the module's keys: the user's keys would interleave with them,
+    /// so only quitting is heard.
+    public var isRewinding = false
     /// The keys the module on show was sent since it was built (shell commands left out): replaying
     /// them on a fresh module rebuilds its state, which is how compare reruns the last action.
     public var keysOnScreen: [Key] = []
@@ -64,7 +67,8 @@ public struct ShellState: Equatable {
         return samePanel && lhs.size == rhs.size && lhs.screen == rhs.screen && lhs.patterns == rhs.patterns
             && lhs.isMixing == rhs.isMixing && lhs.help == rhs.help && lhs.traceScroll == rhs.traceScroll
             && lhs.traceAnchor == rhs.traceAnchor
-            && lhs.notice == rhs.notice && lhs.shouldQuit == rhs.shouldQuit && lhs.keysOnScreen == rhs.keysOnScreen
+            && lhs.notice == rhs.notice && lhs.shouldQuit == rhs.shouldQuit && lhs.isRewinding == rhs.isRewinding
+            && lhs.keysOnScreen == rhs.keysOnScreen
             && lhs.replayNetworkType == rhs.replayNetworkType
             && lhs.replayCount == rhs.replayCount
     }
@@ -85,6 +89,13 @@ public enum ShellEvent: Sendable {
     /// A frame is about to be drawn: the trace pane's page follows what the trace holds now
     /// (events arrive between keys, so no key event could move it).
     case frameWillDraw
+    /// A rewind rebuilt the module and is about to replay its keys: panels step aside, so the keys
+    /// reach the module as they first did, and the module's keys start again from none.
+    case rewinding
+    /// A key a rewind replays: handled as the user's was, while the user's own are not.
+    case replayKey(Key)
+    /// A rewind finished replaying: the timeline opens again, on the rewind's own action.
+    case rewound(action: UInt64)
 }
 
 extension ShellEvent {
@@ -112,4 +123,7 @@ public enum ShellEffect: Equatable, Sendable {
     case network(NetworkControl, key: Key)
     /// Replay `keys` on a fresh `screen` in every pattern (compare); answered by `.replayed`.
     case replay(keys: [Key], screen: ScreenID, size: Size, token: Int)
+    /// Rebuild the module on show and replay its keys up to the timeline's action `action`;
+    /// answered by `.rewound`.
+    case rewind(action: UInt64)
 }

@@ -1,0 +1,137 @@
+import Mediator
+import Model
+import ObjectGraph
+import Tracing
+
+/// One action the trace grouped, with what it changed in the stored state.
+public struct TimelineAction: Sendable, Equatable {
+    /// The trace action's id, and its number as the timeline shows it (`#7`).
+    public var id: UInt64
+    public var number: Int
+    public var label: String
+    public var pattern: String
+    /// Every stored value the action changed, in the graph's order (roots, then roles as reached).
+    public var changes: [StateChange]
+    /// Which build of a module the action happened in (each build counts up), and how many of its
+    /// keys had been sent when the action ended: a rewind rebuilds it and replays that many.
+    public var module: Int
+    public var keys: Int
+}
+
+/// Records, after every action, the stored state of the module on show and of the shared model,
+/// and keeps each action's changes: what the timeline panel lists. A snapshot is taken when a
+/// frame is about to be drawn and only if the trace changed since the last one, so a frame that
+/// redraws the same screen costs one comparison.
+///
+/// Memory is bounded: the latest `capacity` actions are kept, each as its changes (not a whole
+/// snapshot); one snapshot, the latest, is kept to diff the next against.
+@MainActor
+public final class StateTimeline {
+    public static let defaultCapacity = 1_000
+    public private(set) var actions: [TimelineAction] = []
+    /// How many older actions were let go to stay within `capacity`.
+    public private(set) var dropped = 0
+    private let capacity: Int
+    private var latest: StateSnapshot?
+    private var traceVersion = -1
+    private var numbered = 0
+    private var moduleOfLatest = -1
+
+    public init(capacity: Int = StateTimeline.defaultCapacity) {
+        self.capacity = capacity
+    }
+
+    /// Why the action cannot be rewound to, or nil when it can: only the module on show (its
+    /// `build`) can be rebuilt and replayed, since its keys are the ones kept.
+    public func rewindRefusal(for action: TimelineAction, build: Int) -> String? {
+        guard action.module == build else {
+            let first = actions.first { $0.module == build }
+            return "before this module was built: rewind reaches #\(first?.number ?? action.number) at the earliest"
+        }
+        return nil
+    }
+
+    /// The module build the latest record was taken in.
+    public var latestBuild: Int { moduleOfLatest }
+
+    /// The action `id`, if it is still kept.
+    public func action(_ id: UInt64) -> TimelineAction? {
+        actions.last { $0.id == id }
+    }
+
+    /// Takes a snapshot if the trace moved on, and gives its changes to the newest action (made a
+    /// timeline entry the first time). `module` is the build of the module on show, `keys` how
+    /// many keys it has been sent.
+    public func record(trace: TraceBuffer, module: (any ScreenModule)?, appState: AppState, build: Int, keys: Int) {
+        let version = trace.version
+        guard version != traceVersion else { return }
+        traceVersion = version
+        // No code ran for an action without events (a key nothing answered), so nothing changed:
+        // a storm of such keys costs no reflection.
+        guard let entry = trace.last, !entry.events.isEmpty else { return }
+        let newest = entry.action
+        let snapshot = Self.snapshot(of: module, appState: appState)
+        var changes = snapshot.changes(since: latest ?? StateSnapshot(entries: []))
+        // A module built anew starts its own story: what its predecessor held is not "gone" state
+        // of this action, it was released with the old module (the ownership panel shows that).
+        // Rebuilt as it was (a rewind), the same values compare as before.
+        if build != moduleOfLatest { changes.removeAll { $0.after == nil } }
+        latest = snapshot
+        moduleOfLatest = build
+        if let last = actions.indices.last, actions[last].id == newest.id {
+            actions[last].changes = Self.merged(actions[last].changes, changes)
+            actions[last].keys = keys
+            return
+        }
+        numbered += 1
+        actions.append(TimelineAction(id: newest.id, number: numbered, label: newest.label, pattern: newest.pattern,
+                                      changes: changes, module: build, keys: keys))
+        if actions.count > capacity {
+            let excess = actions.count - capacity
+            actions.removeFirst(excess)
+            dropped += excess
+        }
+    }
+
+    /// The stored values of the module's objects and of the shared model, without the widgets'
+    /// own bookkeeping (focus, appearance): the lesson is where each pattern keeps its state.
+    public static func snapshot(of module: (any ScreenModule)?, appState: AppState) -> StateSnapshot {
+        var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
+        if let module { roots.insert(("module", module), at: 0) }
+        let graph = ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths())
+        // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
+        // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.feeds[rent]`.
+        return StateSnapshot(graph) { ["Widgets", "Reformers"].contains($0.module) || $0.typeName.contains("<") }
+            .filtering { entry in
+            switch entry.declaringModule {
+            case "Widgets": entry.key.hasSuffix(".text")
+            case "Mediator": false
+            default: true
+            }
+        }
+    }
+
+    /// The module graph's scope and the views a screen shows text in: in MVC and MVP the greeting
+    /// lives in a label, and the timeline must be able to say so.
+    private static let scope = ObjectGraph.Scope { module, typeName in
+        ModuleGraph.scope.opens(module, typeName) || module == "ScreenViews"
+            || (module == "Widgets" && textViews.contains(typeName))
+    }
+
+    private static let textViews: Set<String> = ["Label", "TextField"]
+
+    /// Two records of one action (a reply landed after the key's frame): the first value before
+    /// and the last after, and a value changed back and forth is no change.
+    private static func merged(_ earlier: [StateChange], _ later: [StateChange]) -> [StateChange] {
+        var result = earlier
+        for change in later {
+            if let index = result.firstIndex(where: { $0.key == change.key }) {
+                result[index].after = change.after
+                if result[index].after == result[index].before { result.remove(at: index) }
+            } else {
+                result.append(change)
+            }
+        }
+        return result
+    }
+}

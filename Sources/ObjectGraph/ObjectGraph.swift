@@ -12,32 +12,70 @@ public struct ObjectGraph {
     /// The roots' indexes in `nodes`, with the names the caller gave them.
     public private(set) var roots: [(name: String, node: Int)] = []
     /// Weak handles on every object found: whether each is still alive later (after a switch).
-    private var handles: [WeakHandle] = []
+    fileprivate(set) var handles: [WeakHandle] = []
+    /// Each node's index by its object's identity.
+    private(set) var indexes: [ObjectIdentifier: Int] = [:]
 
-    /// Which objects the walk opens, by their type's module and unqualified name.
+    /// Which objects the walk opens, by their type's module and unqualified name, and how.
     public struct Scope {
         public var opens: @MainActor (_ module: String, _ typeName: String) -> Bool
-        public init(opens: @escaping @MainActor (_ module: String, _ typeName: String) -> Bool) { self.opens = opens }
+        /// Whether an opened object's properties inherited from a superclass declared in `module`
+        /// are read too. Reflection reads field by field at a cost; a base class's bookkeeping
+        /// (a view controller's appearance) may not be worth it.
+        public var inherits: @MainActor (_ module: String) -> Bool
+        /// An opened object's values when the caller reads them itself (a label: its text), so
+        /// it is not reflected, or nil to reflect it. Asked only of types in `describedModules`.
+        public var describes: @MainActor (AnyObject) -> [(path: String, summary: String)]?
+        public var describedModules: Set<String>
+
+        public init(
+            opens: @escaping @MainActor (_ module: String, _ typeName: String) -> Bool,
+            inherits: @escaping @MainActor (_ module: String) -> Bool = { _ in true },
+            describedModules: Set<String> = [],
+            describes: @escaping @MainActor (AnyObject) -> [(path: String, summary: String)]? = { _ in nil }
+        ) {
+            self.opens = opens
+            self.inherits = inherits
+            self.describedModules = describedModules
+            self.describes = describes
+        }
         /// Opens every object: for tests of small graphs.
         public static var everything: Scope { Scope { _, _ in true } }
     }
 
     /// Walks from `roots`, opening the objects `scope` allows. `strengths` says which stored
     /// properties are weak or unowned, as declared.
-    public init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths) {
+    ///
+    /// With `reusing`, an object found in `previous` (the same live object) that `isChanged` does
+    /// not name is not reflected again: its references and values are carried over. Reflection
+    /// costs by the field; after an action only the objects it touched need reading. `isChanged`
+    /// also hears whether the object's owner (the first object that references it) was read again.
+    public init(
+        roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths,
+        reusing previous: ObjectGraph? = nil, isChanged: (ObjectNode, _ ownerReadAgain: Bool) -> Bool = { _, _ in true }
+    ) {
         var walker = Walker(scope: scope, strengths: strengths)
         for root in roots {
             self.roots.append((root.name, walker.node(for: root.object)))
         }
-        walker.run()
+        if let previous {
+            walker.run { node, object, ownerReadAgain in
+                guard !isChanged(node, ownerReadAgain), let old = previous.indexes[node.id], previous.handles[old].object === object else {
+                    return nil
+                }
+                return (previous.nodes[old], { previous.handles[$0].object })
+            }
+        } else {
+            walker.run { _, _, _ in nil }
+        }
         nodes = walker.nodes
         handles = walker.handles
+        indexes = walker.indexes
     }
 
     /// The index of the node for `object`, if the walk reached it.
     public func index(of object: AnyObject) -> Int? {
-        let id = ObjectIdentifier(object)
-        return nodes.firstIndex { $0.id == id }
+        indexes[ObjectIdentifier(object)]
     }
 
     /// The nodes whose objects are still alive (after the roots were released, it must be none).

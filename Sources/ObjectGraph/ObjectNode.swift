@@ -40,4 +40,16 @@ public struct StoredValue: Sendable, Equatable {
     /// The type that declares the property, `Module.Type` (a base class's own state, such as a
     /// view controller's appearance, can be told from the role's).
     public var declaringType: String
+
+    /// How a summary shows text: quoted, cut to 40 characters, control characters escaped (cut
+    /// first: escaping a 5,000-character paste whole for a short summary would be waste).
+    public static func quoted(_ text: some StringProtocol) -> String {
+        // Most text is short printable ASCII without quotes or backslashes: quoted as it is.
+        if text.utf8.count <= 40, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
+        let cut = text.prefix(40)
+        let escaped = String(cut).debugDescription
+        return cut.endIndex < text.endIndex ? String(escaped.dropLast()) + "…\"" : escaped
+    }
 }

@@ -26,6 +26,6 @@ public struct DeclaredStrengths: ReferenceStrengths, Sendable {
     }
 
     public func strength(of property: String, in qualifiedType: String) -> ReferenceStrength {
-        table[qualifiedType + "." + property] ?? .strong
+        table.isEmpty ? .strong : table[qualifiedType + "." + property] ?? .strong
     }
 }

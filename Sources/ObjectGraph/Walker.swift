@@ -6,16 +6,20 @@ struct Walker {
     let strengths: any ReferenceStrengths
     private(set) var nodes: [ObjectNode] = []
     private(set) var handles: [WeakHandle] = []
-    private var known: [ObjectIdentifier: Int] = [:]
+    private(set) var indexes: [ObjectIdentifier: Int] = [:]
     private var objects: [AnyObject] = []  // kept alive while the walk runs, released after
     private var next = 0
+    /// Each node's owner (the node that first referenced it; nil for a root), and whether it was
+    /// read again rather than carried over.
+    private var owners: [Int?] = []
+    private var readAgain: [Bool] = []
+    /// The node being read: the owner of the objects it reaches first.
+    private var reading: Int?
 
     /// How deep a struct is opened for values (`detail.price.text` is three).
     static let valueDepth = 3
     /// How many elements of a collection of objects are followed.
     static let elementLimit = 200
-    /// How many characters of a string a summary keeps.
-    static let textLimit = 40
 
     init(scope: ObjectGraph.Scope, strengths: any ReferenceStrengths) {
         self.scope = scope
@@ -25,28 +29,51 @@ struct Walker {
     /// The node for `object`, made (and queued for opening when in scope) on first sight.
     mutating func node(for object: AnyObject) -> Int {
         let id = ObjectIdentifier(object)
-        if let index = known[id] { return index }
-        let type = TypeName(type(of: object))
+        if let index = indexes[id] { return index }
+        let type = TypeName.of(type(of: object))
         let index = nodes.count
-        known[id] = index
+        indexes[id] = index
         nodes.append(ObjectNode(id: id, typeName: type.name, module: type.module, isExpanded: scope.opens(type.module, type.name),
                                 references: [], values: []))
         handles.append(WeakHandle(object: object))
         objects.append(object)
+        owners.append(reading)
+        readAgain.append(false)
         return index
     }
 
-    mutating func run() {
+    /// An earlier walk's node for the same object, and that walk's objects by index: what `run`
+    /// carries over instead of reflecting.
+    typealias Earlier = (node: ObjectNode, object: (Int) -> AnyObject?)
+
+    /// Opens every queued object in turn; `earlier` offers a node to carry over, told whether the
+    /// object's owner was read again.
+    mutating func run(_ earlier: (ObjectNode, AnyObject, Bool) -> Earlier?) {
         while next < nodes.count {
             let index = next
             next += 1
             guard nodes[index].isExpanded else { continue }
+            reading = index
+            let owner = owners[index]
+            if let (old, objectAt) = earlier(nodes[index], objects[index], owner.map { readAgain[$0] } ?? true),
+               carryOver(old, objectAt, to: index) { continue }
+            readAgain[index] = true
+            if scope.describedModules.contains(nodes[index].module), let described = scope.describes(objects[index]) {
+                nodes[index].values = described.map {
+                    StoredValue(path: $0.path, summary: $0.summary, declaringType: nodes[index].qualifiedName)
+                }
+                continue
+            }
             var mirror: Mirror? = Mirror(reflecting: objects[index])
             var references: [ObjectReference] = []
             var values: [StoredValue] = []
             // A subclass's mirror lists its own properties; the superclass's come from its own mirror.
+            var inherited = false
             while let level = mirror {
-                let declaring = TypeName(level.subjectType).lookupName
+                let levelType = TypeName.of(level.subjectType)
+                if inherited, !scope.inherits(levelType.module) { break }
+                inherited = true
+                let declaring = levelType.lookupName
                 for child in level.children {
                     guard let label = child.label.flatMap(Self.propertyName) else { continue }
                     let strength = strengths.strength(of: label, in: declaring)
@@ -59,6 +86,23 @@ struct Walker {
             nodes[index].values = values
         }
         objects.removeAll()
+    }
+
+    /// Gives node `index` the references and values of `old`, its earlier self, if every object
+    /// they point to is still alive.
+    private mutating func carryOver(_ old: ObjectNode, _ objectAt: (Int) -> AnyObject?, to index: Int) -> Bool {
+        var targets: [AnyObject] = []
+        for reference in old.references {
+            guard let target = objectAt(reference.target) else { return false }
+            targets.append(target)
+        }
+        nodes[index].references = zip(old.references, targets).map { reference, target in
+            var moved = reference
+            moved.target = node(for: target)
+            return moved
+        }
+        nodes[index].values = old.values
+        return true
     }
 
     /// Records `value` at `path`: a reference when it is an object, else a summary, opening
@@ -89,7 +133,7 @@ struct Walker {
             visitCollection(mirror, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
                             references: &references, values: &values)
         case .struct, .tuple:
-            let type = TypeName(mirror.subjectType)
+            let type = TypeName.of(mirror.subjectType)
             guard depth < Self.valueDepth, !mirror.children.isEmpty, !type.isOpaque, !type.isLibraryValue else {
                 values.append(StoredValue(path: path, summary: Self.described(value, type: type), declaringType: owner))
                 return
@@ -107,9 +151,9 @@ struct Walker {
                 visit(child.value, path: path + "." + (child.label ?? "payload"), strength: strength, declaring: declaring,
                       owner: owner, depth: Self.valueDepth, references: &references, values: &inner)
             }
-            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName(mirror.subjectType)), declaringType: owner))
+            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName.of(mirror.subjectType), isEnum: true), declaringType: owner))
         default:
-            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName(mirror.subjectType)), declaringType: owner))
+            values.append(StoredValue(path: path, summary: Self.described(value, type: TypeName.of(mirror.subjectType)), declaringType: owner))
         }
     }
 
@@ -125,20 +169,31 @@ struct Walker {
         let elements: AnySequence<(key: String, value: Any)> = mirror.displayStyle == .dictionary
             ? AnySequence(mirror.children.map { Self.keyAndValue($0.value) }.sorted { $0.key < $1.key })
             : AnySequence(mirror.children.lazy.enumerated().map { (key: "\($0.offset)", value: $0.element.value) })
-        var holdsObjects: Bool?
+        // What the elements are is decided by the first: collections are homogeneous enough here,
+        // and a hundred listings are not reflected one by one for nothing. Strings, numbers and enum
+        // cases are shown; a struct's description would cost more than the rest of the snapshot, so
+        // structs are counted (`20 items`); objects are followed.
+        var kind: ElementKind?
         for (offset, element) in elements.enumerated() {
-            // Whether the elements are objects is decided by the first: collections are homogeneous
-            // enough here, and a hundred listings are not reflected one by one for nothing.
-            if holdsObjects == nil { holdsObjects = Self.isObject(element.value) }
-            if holdsObjects == true {
+            let elementKind = kind ?? Self.kind(of: element.value)
+            kind = elementKind
+            switch elementKind {
+            case .objects:
                 guard offset < Self.elementLimit else { break }
                 var inner: [StoredValue] = []
                 visit(element.value, path: "\(path)[\(element.key)]", strength: strength, declaring: declaring,
                       owner: owner, depth: depth + 1, references: &references, values: &inner)
-            } else {
-                guard shown.count < 3 else { break }
-                shown.append(Self.scalar(element.value) ?? Self.described(element.value, type: TypeName(type(of: element.value))))
+                continue
+            case .scalars where shown.count < 3:
+                shown.append(Self.scalar(element.value) ?? "?")
+                continue
+            case .cases where shown.count < 3:
+                shown.append(Self.described(element.value, type: TypeName.of(type(of: element.value)), isEnum: true))
+                continue
+            default:
+                break
             }
+            break
         }
         let items = count == 1 ? "1 item" : "\(count) items"
         let summary = shown.isEmpty ? items : items + ": " + shown.joined(separator: ", ") + (count > shown.count ? ", …" : "")
@@ -147,40 +202,50 @@ struct Walker {
 
     // MARK: - Summaries
 
-    /// Text for the values read as they are: strings (quoted, cut, control bytes escaped), numbers, truth.
+    /// Text for the values read as they are: strings (quoted, cut, control bytes escaped), numbers,
+    /// truth. Found by the value's type in a table: a cast to `any BinaryInteger` for every value
+    /// looked the conformance up each time and was most of a snapshot's cost.
     static func scalar(_ value: Any) -> String? {
-        switch value {
-        case let text as String: quoted(Substring(text))
-        case let text as Substring: quoted(text)
-        case let character as Character: quoted(Substring(String(character)))
-        case let truth as Bool: truth ? "true" : "false"
-        case let number as any BinaryInteger: "\(number)"
-        case let number as any BinaryFloatingPoint: "\(Double(number))"
-        default: nil
-        }
+        scalarFormats[ObjectIdentifier(type(of: value))]?(value)
     }
 
-    private static func quoted(_ text: Substring) -> String {
-        // Cut first: escaping a 5,000-character paste whole for a 40-character summary would be waste.
-        let cut = text.prefix(textLimit)
-        let escaped = String(cut).debugDescription
-        return cut.endIndex < text.endIndex ? String(escaped.dropLast()) + "…\"" : escaped
-    }
+    private static let scalarFormats: [ObjectIdentifier: (Any) -> String] = {
+        func number<T>(_ type: T.Type) -> (ObjectIdentifier, (Any) -> String) {
+            (ObjectIdentifier(type), { "\($0)" })
+        }
+        return Dictionary(uniqueKeysWithValues: [
+            (ObjectIdentifier(String.self), { StoredValue.quoted($0 as! String) }),
+            (ObjectIdentifier(Substring.self), { StoredValue.quoted($0 as! Substring) }),
+            (ObjectIdentifier(Character.self), { StoredValue.quoted(String($0 as! Character)) }),
+            (ObjectIdentifier(Bool.self), { ($0 as! Bool) ? "true" : "false" }),
+            number(Int.self), number(Int8.self), number(Int16.self), number(Int32.self), number(Int64.self),
+            number(UInt.self), number(UInt8.self), number(UInt16.self), number(UInt32.self), number(UInt64.self),
+            number(Double.self), number(Float.self),
+        ])
+    }()
 
     /// A value that is not opened: an enum case, an opaque type, a closure.
-    static func described(_ value: Any, type: TypeName) -> String {
+    static func described(_ value: Any, type: TypeName, isEnum: Bool = false) -> String {
         // A task's insides are the runtime's; `Swift.Task` is how the concurrency library names it.
         if type.isOpaque || type.name.hasPrefix("Task<") { return String(type.name.prefix { $0 != "<" }) }
         if type.name.contains("->") { return "closure" }
         var text = String(describing: value)
-        if Mirror(reflecting: value).displayStyle == .enum, !text.hasPrefix(".") { text = "." + text }
+        if isEnum, !text.hasPrefix(".") { text = "." + text }
         return text.count > 60 ? text.prefix(59) + "…" : text
     }
 
-    private static func isObject(_ value: Any) -> Bool {
+    /// What a collection holds, as far as its summary cares.
+    enum ElementKind { case objects, scalars, cases, values }
+
+    private static func kind(of value: Any) -> ElementKind {
+        if scalar(value) != nil { return .scalars }
         let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value { return isObject(wrapped) }
-        return mirror.displayStyle == .class
+        switch mirror.displayStyle {
+        case .class: return .objects
+        case .enum: return .cases
+        case .optional: return mirror.children.first.map { kind(of: $0.value) == .objects ? .objects : .values } ?? .values
+        default: return .values
+        }
     }
 
     private static func keyAndValue(_ pair: Any) -> (key: String, value: Any) {
@@ -203,6 +268,19 @@ struct Walker {
 
 /// A type's name as the graph shows it and as declarations are looked up.
 struct TypeName {
+    /// Names by type, worked out once: printing a type's name demangles it, which cost more than
+    /// the rest of a snapshot together.
+    @MainActor private static var known: [ObjectIdentifier: TypeName] = [:]
+
+    @MainActor
+    static func of(_ type: Any.Type) -> TypeName {
+        let id = ObjectIdentifier(type)
+        if let name = known[id] { return name }
+        let name = TypeName(type)
+        known[id] = name
+        return name
+    }
+
     /// Unqualified, with generic arguments: `Observable<String>`.
     var name: String
     /// The declaring module: `MVVM`.

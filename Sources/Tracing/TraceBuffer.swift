@@ -57,8 +57,8 @@ public final class TraceBuffer: TraceSink {
     /// The kept actions, oldest first.
     public var entries: [Entry] { state.withLock { Array($0.entries) } }
 
-    /// The newest action, without copying the others.
-    public var last: Entry? { state.withLock { $0.entries.last } }
+    /// The newest `count` actions, oldest first, without copying the others.
+    public func suffix(_ count: Int) -> [Entry] { state.withLock { Array($0.entries.suffix(count)) } }
 
     /// Every kept event, oldest first.
     public var events: [TraceEvent] { state.withLock { $0.entries.flatMap(\.events) } }

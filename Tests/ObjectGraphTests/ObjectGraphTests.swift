@@ -95,7 +95,7 @@ struct ObjectGraphTests {
         #expect(values == [
             "View.title = \"Greeting\"",
             "Presenter.greeting = nil",
-            "Interactor.rows = 20 items: Row(title: \"Flat 1\", price: 100), Row(title: \"Flat 2\", price: 200), Row(title: \"Flat 3\", price: 300), …",
+            "Interactor.rows = 20 items",
             "Interactor.loadTask = nil",
             "SharedState.person.first = \"David\"",
             "SharedState.person.last = \"Blaine\"",
@@ -134,6 +134,28 @@ struct ObjectGraphTests {
             "bySource[all]", "bySource[beta]", "bySource[newHomes]", "bySource[rent]", "bySource[secondHand]", "bySource[zeta]",
         ])
         #expect(graph.nodes[0].values.map(\.summary) == ["6 items"])
+    }
+
+    @Test func anObjectNotChangedIsCarriedOverAndAChangedOneReadAgain() {
+        let (view, state) = makeModule()
+        let first = ObjectGraph(roots: [("module", view)], scope: .everything, strengths: Self.strengths)
+        view.presenter.greeting = "Hello"
+        view.presenter.interactor.rows = [Row(title: "A", price: 1)]
+        var ownersReadAgain: [String: Bool] = [:]
+        let second = ObjectGraph(roots: [("module", view)], scope: .everything, strengths: Self.strengths, reusing: first) {
+            ownersReadAgain[$0.typeName] = $1
+            return $0.typeName == "Presenter"
+        }
+        // The view was carried over, the presenter read again: what each one's parts are told.
+        #expect(ownersReadAgain == ["View": true, "Presenter": false, "Interactor": true, "SharedState": false])
+        let values = Dictionary(second.nodes.flatMap { node in node.values.map { ("\(node.typeName).\($0.path)", $0.summary) } },
+                                uniquingKeysWith: { first, _ in first })
+        #expect(values["Presenter.greeting"] == "\"Hello\"")
+        // Carried over as it was: the caller said the interactor did not change.
+        #expect(values["Interactor.rows"] == "0 items")
+        #expect(second.nodes.map(\.typeName) == first.nodes.map(\.typeName))
+        #expect(second.referenceCount(.weak) == 2)
+        withExtendedLifetime(state) {}
     }
 
     @Test func survivorsAreTheObjectsStillAliveAfterTheRootsWent() {

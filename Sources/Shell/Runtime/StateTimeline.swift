@@ -2,6 +2,7 @@ import Mediator
 import Model
 import ObjectGraph
 import Tracing
+import Widgets
 
 /// One action the trace grouped, with what it changed in the stored state.
 public struct TimelineAction: Sendable, Equatable {
@@ -33,6 +34,10 @@ public final class StateTimeline {
     public private(set) var dropped = 0
     private let capacity: Int
     private var latest: StateSnapshot?
+    /// The graph `latest` was read from: objects the next action does not touch are carried over.
+    private var latestGraph: ObjectGraph?
+    /// How many events of each recent action were already looked at.
+    private var eventsSeen: [UInt64: Int] = [:]
     private var traceVersion = -1
     private var numbered = 0
     private var moduleOfLatest = -1
@@ -68,9 +73,14 @@ public final class StateTimeline {
         traceVersion = version
         // No code ran for an action without events (a key nothing answered), so nothing changed:
         // a storm of such keys costs no reflection.
-        guard let entry = trace.last, !entry.events.isEmpty else { return }
+        let recent = trace.suffix(4)
+        guard let entry = recent.last, !entry.events.isEmpty else { return }
         let newest = entry.action
-        let snapshot = Self.snapshot(of: module, appState: appState)
+        let touched = touchedTypes(in: recent)
+        let graph = Self.graph(of: module, appState: appState, reusing: build == moduleOfLatest ? latestGraph : nil,
+                               touched: touched)
+        let snapshot = Self.snapshot(graph)
+        latestGraph = graph
         var changes = snapshot.changes(since: latest ?? StateSnapshot(entries: []))
         // A module built anew starts its own story: what its predecessor held is not "gone" state
         // of this action, it was released with the old module (the ownership panel shows that).
@@ -93,15 +103,45 @@ public final class StateTimeline {
         }
     }
 
+    /// The types the trace names in events not looked at before: the roles an action (or a reply
+    /// that landed for one) ran code in.
+    private func touchedTypes(in recent: [TraceBuffer.Entry]) -> Set<String> {
+        var touched: Set<String> = []
+        var seen: [UInt64: Int] = [:]
+        for entry in recent {
+            for event in entry.events.dropFirst(eventsSeen[entry.action.id] ?? 0) { touched.insert(event.type) }
+            seen[entry.action.id] = entry.events.count
+        }
+        eventsSeen = seen
+        return touched
+    }
+
+    /// The module's objects and the shared model. With `reusing`, only objects whose type ran code
+    /// (`touched`) are read again, with the shared model, the widgets' text and the generic boxes
+    /// of an owner read again (an `Observable<String>` changes when its view model sets it): a
+    /// role's stored state changes only in its own methods, and every role method is traced.
+    /// Without, everything is read.
+    public static func graph(
+        of module: (any ScreenModule)?, appState: AppState, reusing previous: ObjectGraph? = nil, touched: Set<String> = []
+    ) -> ObjectGraph {
+        var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
+        if let module { roots.insert(("module", module), at: 0) }
+        return ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths(), reusing: previous) { node, ownerReadAgain in
+            node.module == "Model" || node.module == "Widgets" || (ownerReadAgain && node.typeName.contains("<" as Character))
+                || touched.contains(node.typeName)
+        }
+    }
+
     /// The stored values of the module's objects and of the shared model, without the widgets'
     /// own bookkeeping (focus, appearance): the lesson is where each pattern keeps its state.
     public static func snapshot(of module: (any ScreenModule)?, appState: AppState) -> StateSnapshot {
-        var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
-        if let module { roots.insert(("module", module), at: 0) }
-        let graph = ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths())
+        snapshot(graph(of: module, appState: appState))
+    }
+
+    public static func snapshot(_ graph: ObjectGraph) -> StateSnapshot {
         // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
         // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.feeds[rent]`.
-        return StateSnapshot(graph) { ["Widgets", "Reformers"].contains($0.module) || $0.typeName.contains("<") }
+        return StateSnapshot(graph) { ["Widgets", "Reformers"].contains($0.module) || $0.typeName.contains("<" as Character) }
             .filtering { entry in
             switch entry.declaringModule {
             case "Widgets": entry.key.hasSuffix(".text")
@@ -113,10 +153,26 @@ public final class StateTimeline {
 
     /// The module graph's scope and the views a screen shows text in: in MVC and MVP the greeting
     /// lives in a label, and the timeline must be able to say so.
-    private static let scope = ObjectGraph.Scope { module, typeName in
-        ModuleGraph.scope.opens(module, typeName) || module == "ScreenViews"
-            || (module == "Widgets" && textViews.contains(typeName))
-    }
+    /// Widgets are read directly (their text), and so is the shared model (its values, as a rewind
+    /// keeps them), rather than reflected; and the properties a role
+    /// inherits from a widget base class (a view controller's appearance, focus) are not read:
+    /// reflection costs by the field, and those are not the pattern's state.
+    private static let scope = ObjectGraph.Scope(
+        opens: { module, typeName in
+            ModuleGraph.scope.opens(module, typeName) || module == "ScreenViews"
+                || (module == "Widgets" && textViews.contains(typeName))
+        },
+        inherits: { $0 != "Widgets" },
+        describedModules: ["Widgets", "Model"],
+        describes: { object in
+            // By exact type: a cast would look the class hierarchy up for every node.
+            switch ObjectIdentifier(type(of: object)) {
+            case ObjectIdentifier(AppState.self): AppStateValues(unsafeDowncast(object, to: AppState.self)).described
+            case ObjectIdentifier(Label.self): [("text", StoredValue.quoted(unsafeDowncast(object, to: Label.self).text))]
+            case ObjectIdentifier(TextField.self): [("text", StoredValue.quoted(unsafeDowncast(object, to: TextField.self).text))]
+            default: nil
+            }
+        })
 
     private static let textViews: Set<String> = ["Label", "TextField"]
 

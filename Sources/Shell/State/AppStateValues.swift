@@ -1,4 +1,5 @@
 import Model
+import ObjectGraph
 
 /// The shared model's values at one moment, kept as plain values: where a rewind starts from.
 @MainActor
@@ -13,6 +14,13 @@ struct AppStateValues {
         personOrigin = state.personOrigin
         listingSource = state.listingSource
         selectedListingID = state.selectedListingID
+    }
+
+    /// The values as the state timeline lists them (`person.firstName`, `"Ada"`).
+    var described: [(path: String, summary: String)] {
+        [("person.id", StoredValue.quoted(person.id)), ("person.firstName", StoredValue.quoted(person.firstName)),
+         ("person.lastName", StoredValue.quoted(person.lastName)), ("personOrigin", ".\(personOrigin)"),
+         ("listingSource", ".\(listingSource)"), ("selectedListingID", selectedListingID.map(StoredValue.quoted) ?? "nil")]
     }
 
     /// Writes the values back; only those that differ, so the trace names what the rewind changed.

@@ -18,6 +18,7 @@ enum PanelCatalog {
         case .network: return (NetworkPanel(network: context.network), nil)
         case .source: return (SourcePanel(), nil)
         case .metrics: return (MetricsPanel(), nil)
+        case .ownership: return (OwnershipPanel(screen: state.screen, canCapture: canReplay), nil)
         default: return nil
         }
     }

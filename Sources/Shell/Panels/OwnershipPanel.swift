@@ -194,9 +194,20 @@ struct OwnershipColumns {
             lines.append(TraceLine(" ⚠ cycle: " + OwnershipLines.cyclePath(cycle, in: snapshot), OwnershipLines.alarm))
         }
         lines.append(TraceLine("", .plain))
-        for object in snapshot.roleObjects {
-            lines.append(TraceLine(segments: [.init(text: " " + object.role.rawValue + " ", style: ShellTheme.detail),
-                                              .init(text: object.typeName, style: ShellTheme.style(for: object.role))]))
+        if trees {
+            for object in snapshot.roleObjects {
+                lines.append(TraceLine(segments: [.init(text: " " + object.role.rawValue + " ", style: ShellTheme.detail),
+                                                  .init(text: object.typeName, style: ShellTheme.style(for: object.role))]))
+            }
+        } else {
+            // Narrow: the roles' names, each once, with how many objects play it.
+            var roles: [(role: Role, count: Int)] = []
+            for object in snapshot.roleObjects {
+                if let index = roles.firstIndex(where: { $0.role == object.role }) { roles[index].count += 1 } else { roles.append((object.role, 1)) }
+            }
+            for (role, count) in roles {
+                lines.append(TraceLine(" " + role.rawValue + (count > 1 ? " ×\(count)" : ""), ShellTheme.style(for: role)))
+            }
         }
         if trees {
             lines.append(TraceLine("", .plain))

@@ -1,0 +1,239 @@
+import ObjectGraph
+import PatternVocabulary
+import Terminal
+import Testing
+@testable import Shell
+
+// A handmade module: a view that owns its presenter, which points back weakly and owns a service
+// that points back unowned; the view also holds two labels outside the scope (leaves).
+@MainActor private final class Screen { var presenter: Presenter?; var label = Label(); var title = Label() }
+@MainActor private final class Presenter { weak var view: Screen?; var service = Service() }
+@MainActor private final class Service { unowned var owner: Presenter? = nil }
+@MainActor private final class Label {}
+/// Two objects that keep each other alive: the leak the panel must show in red.
+@MainActor private final class Parent { var child: Child? }
+@MainActor private final class Child { var parent: Parent? }
+
+@MainActor
+@Suite("Ownership panel (o)")
+struct OwnershipPanelTests {
+    private static let strengths = DeclaredStrengths([
+        "ShellTests.Presenter.view": .weak, "ShellTests.Service.owner": .unowned,
+    ])
+
+    /// Labels are outside the scope, as the widgets are in the app.
+    private static let scope = ObjectGraph.Scope { _, name in name != "Label" }
+
+    private func snapshot(_ roots: [(name: String, object: AnyObject)]) -> OwnershipSnapshot {
+        OwnershipSnapshot(ObjectGraph(roots: roots, scope: Self.scope, strengths: Self.strengths), label: "MVP greeting",
+                          pattern: .mvp)
+    }
+
+    @Test("the tree shows each object once under its strong owner; a weak reference back is marked, dim, not expanded")
+    func tree() {
+        let screen = Screen()
+        let presenter = Presenter()
+        screen.presenter = presenter
+        presenter.view = screen
+        presenter.service.owner = presenter
+        let lines = OwnershipLines.tree(snapshot([("module", screen)]))
+        #expect(lines.map(\.text) == [
+            " Screen",
+            " ├─▶ presenter  Presenter",
+            " │ ├╌▷ view (weak)  ↺ Screen",
+            " │ └─▶ service  Service",
+            " │   └╌▷ owner (unowned)  ↺ Presenter",
+            " ├─▶ label  Label",
+            " └─▶ title  Label",
+        ])
+        let weak = lines[2].segments.first { $0.text.hasPrefix("╌▷") }
+        #expect(weak?.style == OwnershipLines.weakStyle)
+        let strong = lines[1].segments.first { $0.text.hasPrefix("─▶") }
+        #expect(strong?.style == OwnershipLines.strongStyle)
+        #expect(OwnershipLines.weakStyle != OwnershipLines.strongStyle)
+    }
+
+    @Test("a strong cycle is drawn in red with its path; none, no line")
+    func cycle() {
+        let parent = Parent()
+        parent.child = Child()
+        parent.child?.parent = parent
+        let header = OwnershipLines.header(snapshot([("module", parent)]), freed: nil)
+        let line = header.first { $0.text.contains("⚠") }
+        #expect(line?.text == " ⚠ strong cycle: Parent.child → Child.parent → Parent")
+        #expect(line?.segments.allSatisfy { $0.style == OwnershipLines.alarm } == true)
+        parent.child?.parent = nil
+        let clean = OwnershipLines.header(snapshot([("module", parent)]), freed: nil)
+        #expect(!clean.contains { $0.text.contains("⚠") })
+    }
+
+    @Test("the freed line: green when nothing of the old module is alive, red and naming the survivors otherwise")
+    func freedLine() {
+        let screen = Screen()
+        let clean = OwnershipLines.header(snapshot([("module", screen)]), freed: FreedObjects(label: "MVC greeting", objects: 9, survivors: []))
+        #expect(clean.last?.text == " previous MVC greeting: 9 objects freed, 0 alive")
+        #expect(clean.last?.segments.first?.style == OwnershipLines.freedStyle)
+        let leak = OwnershipLines.header(snapshot([("module", screen)]),
+                                         freed: FreedObjects(label: "MVC greeting", objects: 9, survivors: ["GreetingPresenter"]))
+        #expect(leak.last?.text == " previous MVC greeting: 8 objects freed, 1 alive: GreetingPresenter")
+        #expect(leak.last?.segments.first?.style == OwnershipLines.alarm)
+    }
+
+    @Test("the panel's title names the module and its counts")
+    func title() {
+        let screen = Screen()
+        let presenter = Presenter()
+        screen.presenter = presenter
+        presenter.view = screen
+        presenter.service.owner = presenter
+        let panel = OwnershipPanel(snapshot: snapshot([("module", screen)]))
+        let session = TestApp.session()
+        let context = session.shell.environment.panelContext(.body, size: session.screen.size)
+        #expect(panel.title(in: context) == "Ownership · MVP greeting · 5 objects · 4 strong · 1 weak · 1 unowned")
+    }
+
+    // MARK: - The live modules
+
+    /// Every reference of the graph as `Owner.property strength → Target`.
+    private static func edges(_ snapshot: OwnershipSnapshot) -> Set<String> {
+        Set(snapshot.nodes.flatMap { node in
+            node.references.map { "\(node.typeName).\($0.name) \($0.strength) → \(snapshot.nodes[$0.target].typeName)" }
+        })
+    }
+
+    static let expected: [PatternID: [ScreenID: [String]]] = [
+        .mvc: [
+            .greeting: ["GreetingViewController.appState strong → AppState", "GreetingViewController.personService strong → PersonAPIService"],
+            .listings: ["ListingsViewController.appState strong → AppState", "ListingsViewController.parent weak → NavigationController"],
+        ],
+        .mvp: [
+            .greeting: ["GreetingViewController.presenter strong → GreetingPresenter", "GreetingPresenter.view weak → GreetingViewController"],
+            .listings: ["ListingsViewController.presenter strong → ListingsPresenter", "ListingsPresenter.view weak → ListingsViewController",
+                        "ListingsPresenter.router strong → ListingsNavigationRouter",
+                        "ListingsNavigationRouter.navigationController weak → NavigationController"],
+        ],
+        .mvvm: [
+            .greeting: ["GreetingViewController.viewModel strong → GreetingViewModel",
+                        "GreetingViewModel.greeting strong → Observable<DisplayText>"],
+            .listings: ["ListingsViewController.viewModel strong → ListingsViewModel",
+                        "ListingsViewModel.rows strong → Observable<Array<ListingRowViewModel>>"],
+        ],
+        .viper: [
+            .greeting: ["GreetingViewController.eventHandler strong → GreetingPresenter", "GreetingPresenter.view weak → GreetingViewController",
+                        "GreetingPresenter.interactor strong → GreetingInteractor", "GreetingInteractor.output weak → GreetingPresenter",
+                        "GreetingPresenter.router strong → GreetingRouter", "GreetingRouter.viewController weak → GreetingViewController"],
+            .listings: ["ListingsViewController.eventHandler strong → ListingsPresenter", "ListingsPresenter.view weak → ListingsViewController",
+                        "ListingsInteractor.output weak → ListingsPresenter", "ListingsRouter.viewController weak → ListingsViewController"],
+        ],
+    ]
+
+    @Test("each pattern's live greeting and listings hold their roles with the declared strengths, and no strong cycle",
+          arguments: PatternID.allCases, [ScreenID.greeting, .listings])
+    func liveGraph(pattern: PatternID, screen: ScreenID) async throws {
+        let session = TestApp.session(pattern: pattern, screen: screen)
+        await session.settle()
+        let snapshot = try #require(session.shell.captureOwnership())
+        let edges = Self.edges(snapshot)
+        for edge in Self.expected[pattern]![screen]! { #expect(edges.contains(edge), "\(pattern.name) \(screen): \(edge)") }
+        #expect(snapshot.cycles.isEmpty)
+        #expect(snapshot.roleObjects.count >= (pattern == .mvc ? 1 : 2), "the pattern's roles are in the graph")
+        #expect(snapshot.label == "\(pattern.name) \(screen.rawValue)")
+    }
+
+    @Test("o opens the panel on the module's graph, a push takes it again, o closes it")
+    func openFollowClose() async throws {
+        let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .listings)
+        await session.settle()
+        session.press(.character("o"))
+        let panel = try #require(session.shell.state.panel as? OwnershipPanel)
+        #expect(session.panelTitle?.hasPrefix("Ownership · MVP listings · ") == true)
+        #expect(!(panel.snapshot?.nodes.contains { $0.typeName == "ListingDetailPresenter" } ?? true))
+        // The module is hidden under the panel: close it, open a listing, open the panel again.
+        session.press(.character("o"))
+        #expect(session.shell.state.panel == nil)
+        session.press(.down)
+        await session.settle()
+        session.press(.enter)
+        await session.settle()
+        session.press(.character("o"))
+        let detail = try #require(session.shell.state.panel as? OwnershipPanel)
+        #expect(detail.snapshot?.nodes.contains { $0.typeName == "ListingDetailPresenter" } == true, "the pushed screen's roles")
+        #expect(session.text.contains("╌▷ view (weak)"))
+        session.press(.escape)
+        #expect(session.shell.state.panel == nil)
+    }
+
+    @Test("after every pattern switch the panel counts the old module's objects: all freed, none alive",
+          arguments: [ScreenID.greeting, .listings])
+    func switchesFreeEverything(screen: ScreenID) async throws {
+        let session = TestApp.session(pattern: .mvc, screen: screen)
+        await session.settle()
+        session.press(.character("o"))
+        var previous = PatternID.mvc
+        for pattern in [PatternID.mvp, .mvvm, .viper, .mvc] {
+            session.press(.character(Character(String(PatternID.allCases.firstIndex(of: pattern)! + 1))))
+            // Counted in the frame right after the switch, before any task could run.
+            let freed = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+            #expect(freed.label == "\(previous.name) \(screen.rawValue)")
+            #expect(freed.objects > 5)
+            #expect(freed.survivors.isEmpty, "\(previous.name): \(freed.survivors)")
+            #expect(session.text.contains("previous \(previous.name) \(screen.rawValue): \(freed.objects) objects freed, 0 alive"))
+            await session.settle()
+            previous = pattern
+        }
+    }
+
+    @Test("Tab shows the screen in every pattern with its counts and roles; Tab again the tree")
+    func everyPattern() async throws {
+        let session = TestApp.session(pattern: .viper, screen: .greeting)
+        session.shell.replayer = TestApp.replayRunner()
+        await session.settle()
+        session.press(.character("o"), .tab)
+        #expect(session.panelTitle == "Ownership · Greeting in every pattern")
+        await session.shell.ownershipCaptured()
+        session.shell.renderIfNeeded()
+        let columns = try #require((session.shell.state.panel as? OwnershipPanel)?.columns)
+        #expect(columns.map(\.pattern) == PatternID.allCases)
+        #expect(columns.allSatisfy { $0.nodes.count > 5 && $0.count(.strong) > 0 })
+        #expect(columns.map { $0.count(.weak) } == [0, 1, 0, 3])
+        for pattern in PatternID.allCases { #expect(session.text.contains(" \(pattern.name) ")) }
+        #expect(session.text.contains("│ Interactor"), "the roles, named")
+        #expect(session.text.contains(" Binding ×5 "), "MVVM's five observables, counted")
+        session.press(.tab)
+        #expect(session.panelTitle?.hasPrefix("Ownership · VIPER greeting") == true)
+    }
+
+    @Test("without a replay runner Tab says why it cannot build the other patterns")
+    func everyPatternUnavailable() {
+        let session = TestApp.session()
+        session.press(.character("o"), .tab)
+        #expect(session.text.contains("no replay runner"))
+    }
+}
+
+/// The ownership panel in each pattern's greeting and listings, at 80×24 and 120×40, and the four
+/// patterns side by side.
+@MainActor
+@Suite("Ownership panel goldens")
+struct OwnershipGoldenTests {
+    @Test("ownership panel golden", arguments: PatternID.allCases, [ScreenID.greeting, .listings])
+    func ownershipGolden(pattern: PatternID, screen: ScreenID) async {
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+            let session = TestApp.session(size: size, pattern: pattern, screen: screen)
+            await session.settle()
+            session.press(.character("o"))
+            Golden.assert(session.text, matches: "ownership-\(pattern.argument)-\(screen.rawValue)-\(size.width)x\(size.height)")
+        }
+    }
+
+    @Test("ownership every pattern golden")
+    func everyPatternGolden() async {
+        let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .greeting)
+        session.shell.replayer = TestApp.replayRunner()
+        await session.settle()
+        session.press(.character("o"), .tab)
+        await session.shell.ownershipCaptured()
+        session.shell.renderIfNeeded()
+        Golden.assert(session.text, matches: "ownership-every-pattern-greeting-120x40")
+    }
+}

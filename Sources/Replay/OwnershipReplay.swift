@@ -10,7 +10,7 @@ extension ReplayRunner: OwnershipCapturing {
         var snapshots: [OwnershipSnapshot] = []
         for pattern in PatternID.allCases where registry.isAvailable(pattern, screen) {
             let session = await session(pattern, screen, keys: keys, size: size)
-            if let snapshot = session.shell.captureOwnership() { snapshots.append(snapshot) }
+            if let snapshot = session.ownership.capture() { snapshots.append(snapshot) }
             session.shell.stop()
         }
         return snapshots

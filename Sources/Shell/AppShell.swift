@@ -30,8 +30,6 @@ public final class AppShell {
     }
     private var replay: Task<Void, Never>?
     private var journalObservation: AnyObject?
-    private lazy var ownership = LiveOwnership(host: host, context: context)
-    private var ownershipCapture: Task<Void, Never>?
 
     public init(
         registry: ModuleRegistry, context: ModuleContext, tracer: Tracer, traceBuffer: TraceBuffer,
@@ -56,7 +54,7 @@ public final class AppShell {
     /// What the reducer reads besides the state.
     public var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
-                         moduleHasTextFocus: host.hasTextFocus, sources: sources, ownership: ownership)
+                         moduleHasTextFocus: host.hasTextFocus, sources: sources, ownership: host.ownership)
     }
 
     /// Builds the first module and draws the first frame.
@@ -68,7 +66,6 @@ public final class AppShell {
     /// Tears the active module down (disappear hooks, cancelled work); call before leaving.
     public func stop() {
         replay?.cancel()
-        ownershipCapture?.cancel()
         host.tearDown()
     }
 
@@ -100,7 +97,6 @@ public final class AppShell {
         switch effect {
         case .buildModule(let label):
             host.perform(label, pattern: state.pattern) { host.build(state.pattern, state.screen) }
-            ownership.shownLabel = ownershipLabel
         case .switchModule(let label, let note):
             switchTo(label, note: note)
         case .offerToModule(let key):
@@ -119,15 +115,7 @@ public final class AppShell {
                 self?.dispatch(.replayed(token: token, columns))
                 self?.setNeedsFrame()
             }
-        case .captureOwnership(let token):
-            guard let capturer = replayer as? any OwnershipCapturing else { return }
-            ownershipCapture?.cancel()
-            let (keys, screenID, size) = (state.keysOnScreen, state.screen, state.size)
-            ownershipCapture = Task { [weak self] in
-                let columns = await capturer.ownershipInEveryPattern(keys: keys, screen: screenID, size: size)
-                self?.dispatch(.ownershipCaptured(token: token, columns))
-                self?.setNeedsFrame()
-            }
+        case .captureOwnership(let token): host.ownership.captureEveryPattern(token, state, replayer) { [weak self] in self?.dispatch($0) }
         }
     }
 
@@ -135,12 +123,9 @@ public final class AppShell {
     private func switchTo(_ label: String, note: String) {
         host.perform(label, pattern: state.pattern) {
             trace(.shell, self, note)
-            // The ownership panel counts what outlives the old module: its graph, taken before.
-            ownership.moduleWillTearDown()
             host.tearDown()
             host.build(state.pattern, state.screen)
         }
-        ownership.shownLabel = ownershipLabel
     }
 
     private func toggleMix(_ label: String, note: String) {
@@ -149,17 +134,6 @@ public final class AppShell {
 
     /// Waits until compare's replay has finished (tests and goldens).
     public func replayed() async { await replay?.value }
-
-    /// Waits until the ownership panel's graphs in every pattern are captured (tests and goldens).
-    public func ownershipCaptured() async { await ownershipCapture?.value }
-
-    /// The object graph of the module on show, as the ownership panel takes it.
-    public func captureOwnership() -> OwnershipSnapshot? {
-        ownership.capture(label: ownershipLabel, pattern: state.pattern)
-    }
-
-    /// `MVP greeting`: the module on show, as the ownership panel names it.
-    private var ownershipLabel: String { "\(state.pattern.name) \(state.screen.title.lowercased())" }
 
     // MARK: - Frames
 

@@ -132,7 +132,7 @@ struct OwnershipPanelTests {
     func liveGraph(pattern: PatternID, screen: ScreenID) async throws {
         let session = TestApp.session(pattern: pattern, screen: screen)
         await session.settle()
-        let snapshot = try #require(session.shell.captureOwnership())
+        let snapshot = try #require(session.ownership.capture())
         let edges = Self.edges(snapshot)
         for edge in Self.expected[pattern]![screen]! { #expect(edges.contains(edge), "\(pattern.name) \(screen): \(edge)") }
         #expect(snapshot.cycles.isEmpty)
@@ -190,7 +190,7 @@ struct OwnershipPanelTests {
         await session.settle()
         session.press(.character("o"), .tab)
         #expect(session.panelTitle == "Ownership · Greeting in every pattern")
-        await session.shell.ownershipCaptured()
+        await session.ownership.capturedEveryPattern()
         session.shell.renderIfNeeded()
         let columns = try #require((session.shell.state.panel as? OwnershipPanel)?.columns)
         #expect(columns.map(\.pattern) == PatternID.allCases)
@@ -232,7 +232,7 @@ struct OwnershipGoldenTests {
         session.shell.replayer = TestApp.replayRunner()
         await session.settle()
         session.press(.character("o"), .tab)
-        await session.shell.ownershipCaptured()
+        await session.ownership.capturedEveryPattern()
         session.shell.renderIfNeeded()
         Golden.assert(session.text, matches: "ownership-every-pattern-greeting-120x40")
     }

@@ -1,30 +1,37 @@
 import Mediator
 import ObjectGraph
 import PatternVocabulary
+import Terminal
 import Widgets
 
 /// The ownership panel's window on the live module: its graph when asked, whether the module or
-/// its navigation changed since a stamp, and the graph of the module shown before the last switch,
-/// whose weak handles say what outlived it. Owned by `AppShell`; the reducer reads it through the
-/// environment, so the panel itself stays a value.
+/// its navigation changed since a stamp, the graph of the module torn down last, whose weak
+/// handles say what outlived it, and the capture of the screen in every pattern. The module host
+/// owns it; the reducer reads it through the environment, so the panel itself stays a value.
 @MainActor
 public final class LiveOwnership {
     private weak var host: ModuleHost?
     private let context: ModuleContext
-    /// The module torn down by the last switch, as it was just before.
+    /// The module torn down last, as it was just before.
     private var departed: (label: String, graph: ObjectGraph)?
-    /// `MVP greeting`: the module on show, set by the shell when it builds one (by the time a
-    /// switch runs, the shell's state already names the next).
-    var shownLabel = ""
+    /// Set once the panel has looked: until then a teardown costs no reflection.
+    private var isWatching = false
+    private var everyPattern: Task<Void, Never>?
 
     init(host: ModuleHost, context: ModuleContext) {
         self.host = host
         self.context = context
     }
 
+    /// `MVP greeting`: the module on show, as the panel names it.
+    var label: String {
+        host?.built.map { "\($0.pattern.name) \($0.screen.title.lowercased())" } ?? ""
+    }
+
     /// Identifies the module on show and its view controllers: a switch or a navigation push
     /// changes it, a key that only edits state does not.
     var stamp: [ObjectIdentifier] {
+        isWatching = true
         guard let module = host?.module else { return [] }
         var identities = [ObjectIdentifier(module)]
         var pending = [module.rootViewController]
@@ -35,17 +42,17 @@ public final class LiveOwnership {
         return identities
     }
 
-    /// The graph of the module on show, `label` naming it (`MVP greeting`).
-    func capture(label: String, pattern: PatternID) -> OwnershipSnapshot? {
-        guard let module = host?.module else { return nil }
+    /// The graph of the module on show.
+    public func capture() -> OwnershipSnapshot? {
+        guard let module = host?.module, let pattern = host?.built?.pattern else { return nil }
         return OwnershipSnapshot(ModuleGraph.of(module, appState: context.appState), label: label, pattern: pattern)
     }
 
-    /// Keeps the graph of the module about to be torn down. Only identities matter for counting
-    /// survivors, so the declarations are not read.
+    /// Keeps the graph of the module about to be torn down, once the panel has been opened. Only
+    /// identities matter for counting survivors, so the declarations are not read.
     func moduleWillTearDown() {
-        guard let module = host?.module else { return }
-        departed = (shownLabel, ObjectGraph(roots: [("module", module)], scope: ModuleGraph.scope, strengths: DeclaredStrengths()))
+        guard isWatching, let module = host?.module else { return }
+        departed = (label, ObjectGraph(roots: [("module", module)], scope: ModuleGraph.scope, strengths: DeclaredStrengths()))
     }
 
     /// What became of the departed module, counted now: its objects still alive, by their weak
@@ -74,4 +81,21 @@ public final class LiveOwnership {
         Mirror(reflecting: context.network).children.forEach { collect($0.value) }
         return shared
     }()
+
+    /// Builds the screen on show in every pattern (the keys sent to it replayed) and answers with
+    /// `.ownershipCaptured(token:)`: what `ShellEffect.captureOwnership` asks for.
+    func captureEveryPattern(_ token: Int, _ state: ShellState, _ replayer: (any ActionReplaying)?,
+                             answer: @escaping @MainActor (ShellEvent) -> Void) {
+        guard let capturer = replayer as? any OwnershipCapturing else { return }
+        everyPattern?.cancel()
+        let (keys, screen, size) = (state.keysOnScreen, state.screen, state.size)
+        everyPattern = Task { [weak self] in
+            let columns = await capturer.ownershipInEveryPattern(keys: keys, screen: screen, size: size)
+            answer(.ownershipCaptured(token: token, columns))
+            self?.host?.onNeedsDisplay?()
+        }
+    }
+
+    /// Waits until the capture in every pattern has finished (tests and goldens).
+    public func capturedEveryPattern() async { await everyPattern?.value }
 }

@@ -127,7 +127,7 @@ public enum Keymap {
             keys: "m", label: nil, help: "metrics: code and unit tests per role, Orlov's three criteria",
             commands: [.character("m"): .togglePanel(.metrics)]),
         KeyBinding(
-            keys: "o", label: nil, help: "ownership: the module's objects, strong and weak references, what a switch freed",
+            keys: "o", label: nil, help: "ownership: who holds whom, strong or weak; what a switch freed",
             commands: [.character("o"): .togglePanel(.ownership)]),
         KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(

@@ -63,12 +63,12 @@ struct OwnershipPanel: ShellPanel, Equatable {
 
     /// Takes the graph again when the module on show is not the one it was taken of.
     @MainActor
-    mutating func follow(_ live: LiveOwnership, pattern: PatternID, screen: ScreenID) {
+    mutating func follow(_ live: LiveOwnership, screen: ScreenID) {
         let now = live.stamp
         if now != stamp {
             stamp = now
             self.screen = screen
-            snapshot = live.capture(label: "\(pattern.name) \(screen.title.lowercased())", pattern: pattern)
+            snapshot = live.capture()
             scroll = ScrollPosition()
             if mode != .tree { mode = .tree }
         }

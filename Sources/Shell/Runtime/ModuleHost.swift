@@ -25,6 +25,10 @@ final class ModuleHost {
     var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Asked for when the module wants a frame.
     var onNeedsDisplay: (@MainActor () -> Void)?
+    /// The pattern and screen of the module on show, as it was built.
+    private(set) var built: (pattern: PatternID, screen: ScreenID)?
+    /// The ownership panel's view of the module: it keeps the graph of each module torn down.
+    private(set) lazy var ownership = LiveOwnership(host: self, context: context)
 
     init(registry: ModuleRegistry, context: ModuleContext, tracer: Tracer) {
         self.registry = registry
@@ -47,12 +51,14 @@ final class ModuleHost {
         window.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
         self.module = module
         self.window = window
+        built = (pattern, screen)
         window.appear()
     }
 
     /// Tears the module down: disappear hooks, cancelled work.
     func tearDown() {
         guard let module, let window else { return }
+        ownership.moduleWillTearDown()
         self.module = nil
         self.window = nil
         typing = nil

@@ -64,7 +64,7 @@ public enum ShellReducer {
                                                  size: pane)
             // The ownership panel's graph follows the module: taken again after a switch or a push.
             if var panel = state.panel as? OwnershipPanel, let live = environment.ownership {
-                panel.follow(live, pattern: state.pattern, screen: state.screen)
+                panel.follow(live, screen: state.screen)
                 state.panel = panel
             }
             return []

@@ -1,3 +1,8 @@
+import AppComposition
+import Clocks
+import FakeServer
+import Mediator
+import Model
 import ObjectGraph
 import PatternVocabulary
 import Terminal
@@ -67,10 +72,14 @@ struct OwnershipPanelTests {
         #expect(!clean.contains { $0.text.contains("⚠") })
     }
 
-    @Test("the freed line: green when nothing of the old module is alive, red and naming the survivors otherwise")
+    @Test("the freed line: green when nothing of the old module is alive, yellow while cancelled requests hold some, red and naming the survivors after")
     func freedLine() {
         let screen = Screen()
         let clean = OwnershipLines.header(snapshot([("module", screen)]), freed: FreedObjects(label: "MVC greeting", objects: 9, survivors: []))
+        let held = OwnershipLines.header(snapshot([("module", screen)]),
+                                         freed: FreedObjects(label: "MVC greeting", objects: 9, survivors: ["PersonAPIService"], isFinal: false))
+        #expect(held.last?.text == " previous MVC greeting: 8 objects freed, 1 held by cancelled requests: PersonAPIService")
+        #expect(held.last?.segments.first?.style == ShellTheme.notice, "not yet a leak")
         #expect(clean.last?.text == " previous MVC greeting: 9 objects freed, 0 alive")
         #expect(clean.last?.segments.first?.style == OwnershipLines.freedStyle)
         let leak = OwnershipLines.header(snapshot([("module", screen)]),
@@ -172,15 +181,46 @@ struct OwnershipPanelTests {
         var previous = PatternID.mvc
         for pattern in [PatternID.mvp, .mvvm, .viper, .mvc] {
             session.press(.character(Character(String(PatternID.allCases.firstIndex(of: pattern)! + 1))))
-            // Counted in the frame right after the switch, before any task could run.
+            // Counted in the frame right after the switch, before any task could run (nothing was in flight).
             let freed = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
             #expect(freed.label == "\(previous.name) \(screen.rawValue)")
             #expect(freed.objects > 5)
             #expect(freed.survivors.isEmpty, "\(previous.name): \(freed.survivors)")
             #expect(session.text.contains("previous \(previous.name) \(screen.rawValue): \(freed.objects) objects freed, 0 alive"))
+            // And once the work the teardown cancelled has ended: the final count.
+            await session.ownership.departedSettled()
+            session.shell.renderIfNeeded()
+            let final = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+            #expect(final.isFinal && final.survivors.isEmpty && final.objects == freed.objects)
             await session.settle()
             previous = pattern
         }
+    }
+
+    @Test("a switch while a request is in flight: its cancelled task holds the service until it ends, then nothing is alive",
+          arguments: PatternID.allCases, [ScreenID.greeting, .listings])
+    func switchWithRequestInFlight(pattern: PatternID, screen: ScreenID) async throws {
+        let clock = TestClock()
+        var scenario = Scenario.instant
+        scenario.latency = .milliseconds(300) ... .milliseconds(300)
+        let network = TestApp.network(clock: clock, scenario: scenario)
+        let session = HeadlessSession(registry: AppAssembly.patternRegistry(), context: ModuleContext(appState: AppState(), network: network),
+                                      pattern: pattern, screen: screen)
+        await session.settle()
+        #expect(network.journal.inFlightCount > 0, "the first load is still in flight")
+        session.press(.character("o"), .character(pattern == .mvc ? "2" : "1"))
+        // Measured: the roles are freed at once; the request's task keeps the model-layer service
+        // and its manager until it sees the cancellation.
+        let early = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+        #expect(!early.isFinal && !early.isLeak)
+        #expect(early.survivors == (screen == .greeting ? ["PersonAPIService", "APIManager<PersonAPI>"]
+                                                        : ["TeamListingsFeed", "APIManager<RentListAPI>"]))
+        #expect(session.text.contains("held by cancelled requests"))
+        await session.ownership.departedSettled()
+        session.shell.renderIfNeeded()
+        let final = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+        #expect(final.isFinal && final.survivors.isEmpty, "\(final.survivors)")
+        #expect(session.text.contains("objects freed, 0 alive"), "the final count is drawn without a key")
     }
 
     @Test("Tab shows the screen in every pattern with its counts and roles; Tab again the tree")

@@ -17,6 +17,10 @@ public final class LiveOwnership {
     /// Set once the panel has looked: until then a teardown costs no reflection.
     private var isWatching = false
     private var everyPattern: Task<Void, Never>?
+    /// Waits for the network to be quiet after a teardown: a cancelled request's task keeps its
+    /// service and manager until it ends (measured: one turn or a few), so the count is final only then.
+    private var settling: Task<Void, Never>?
+    private var isSettled = true
 
     init(host: ModuleHost, context: ModuleContext) {
         self.host = host
@@ -53,7 +57,18 @@ public final class LiveOwnership {
     func moduleWillTearDown() {
         guard isWatching, let module = host?.module else { return }
         departed = (label, ObjectGraph(roots: [("module", module)], scope: ModuleGraph.scope, strengths: DeclaredStrengths()))
+        isSettled = false
+        settling?.cancel()
+        settling = Task { [weak self, monitor = context.network.monitor] in
+            await monitor.untilSettled()
+            guard let self, !Task.isCancelled else { return }
+            isSettled = true
+            host?.onNeedsDisplay?()  // the frame that shows the final count
+        }
     }
+
+    /// Waits until the departed module's count is final (tests and goldens).
+    public func departedSettled() async { await settling?.value }
 
     /// What became of the departed module, counted now: its objects still alive, by their weak
     /// handles. What the shared context holds (the model, the network's notifier and picture
@@ -63,7 +78,7 @@ public final class LiveOwnership {
         let shared = sharedObjects
         let own = departed.graph.nodes.filter { !shared.contains($0.id) }
         let survivors = departed.graph.survivors().filter { !shared.contains($0.id) }
-        return FreedObjects(label: departed.label, objects: own.count, survivors: survivors.map(\.typeName))
+        return FreedObjects(label: departed.label, objects: own.count, survivors: survivors.map(\.typeName), isFinal: isSettled)
     }
 
     /// The shared model and the objects the network environment stores itself, found by reflection

@@ -57,18 +57,27 @@ public struct FreedObjects: Equatable, Sendable {
     public var objects: Int
     /// The type names of the objects still alive when it was counted.
     public var survivors: [String]
+    /// Whether the work the teardown cancelled has ended: until then a survivor may be an object
+    /// a cancelled request's task still holds, not a leak.
+    public var isFinal: Bool
 
-    public init(label: String, objects: Int, survivors: [String]) {
+    public init(label: String, objects: Int, survivors: [String], isFinal: Bool = true) {
         self.label = label
         self.objects = objects
         self.survivors = survivors
+        self.isFinal = isFinal
     }
 
-    /// `previous MVC greeting: 9 objects freed, 0 alive`.
+    /// `previous MVC greeting: 9 objects freed, 0 alive`; before the cancelled work ended,
+    /// `7 objects freed, 2 held by cancelled requests: PersonAPIService, …`.
     public var summary: String {
-        "previous \(label): \(objects - survivors.count) objects freed, \(survivors.count) alive"
+        let held = isFinal ? "alive" : "held by cancelled requests"
+        return "previous \(label): \(objects - survivors.count) objects freed, \(survivors.count) \(survivors.isEmpty ? "alive" : held)"
             + (survivors.isEmpty ? "" : ": " + survivors.joined(separator: ", "))
     }
+
+    /// Objects of the old module alive once its cancelled work ended: a leak.
+    public var isLeak: Bool { isFinal && !survivors.isEmpty }
 }
 
 /// The role an object plays, as the trace and the metrics name it: a pattern's types by the

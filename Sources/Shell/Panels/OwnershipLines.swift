@@ -27,7 +27,8 @@ enum OwnershipLines {
             lines.append(TraceLine(" ⚠ strong cycle: " + cyclePath(cycle, in: snapshot), alarm))
         }
         if let freed {
-            lines.append(TraceLine(" " + freed.summary, freed.survivors.isEmpty ? freedStyle : alarm))
+            let style = freed.isLeak ? alarm : freed.survivors.isEmpty ? freedStyle : ShellTheme.notice
+            lines.append(TraceLine(" " + freed.summary, style))
         }
         return lines
     }

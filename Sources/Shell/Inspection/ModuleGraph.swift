@@ -2,7 +2,6 @@ import Mediator
 import Model
 import ObjectGraph
 import SourceCatalog
-import SourceIndex
 
 /// The object graph of a built module as the ownership panel and the state timeline read it:
 /// from the module through its view controllers to its roles, managers and the shared model.
@@ -23,21 +22,6 @@ enum ModuleGraph {
     }
 
     /// The strengths the build-time index declares: every stored `weak` or `unowned` property of
-    /// mvx's own types. Read once, from the embedded sources.
-    static let declared: DeclaredStrengths = {
-        var table: [String: ReferenceStrength] = [:]
-        // Only the files of modules the walk opens: decoding every index would cost a visible pause.
-        for file in SourceCatalog.files where !file.isTest && (openedModules.contains(file.module) || file.module == "Widgets") {
-            let index = file.index
-            for declaration in index.declarations where declaration.isStoredInstanceProperty {
-                let strength: ReferenceStrength? =
-                    if declaration.modifiers.contains("weak") { .weak }
-                    else if declaration.modifiers.contains(where: { $0.hasPrefix("unowned") }) { .unowned }
-                    else { nil }
-                guard let strength, let owner = index.parent(of: declaration) else { continue }
-                table["\(file.module).\(owner.name).\(declaration.name)"] = strength
-            }
-        }
-        return DeclaredStrengths(table)
-    }()
+    /// mvx's own types, as the catalogue generator listed them (no index is decoded here).
+    static let declared = DeclaredStrengths(SourceCatalog.referenceModifiers.compactMapValues(ReferenceStrength.init(rawValue:)))
 }

@@ -101,6 +101,43 @@ struct OwnershipPanelTests {
         #expect(panel.title(in: context) == "Ownership · MVP greeting · 5 objects · 4 strong · 1 weak · 1 unowned")
     }
 
+    @Test("the reducer: o opens the panel with no effect, Tab asks for the capture, only its own answer is shown, Tab and o go back and close")
+    func reducer() {
+        let environment = ShellReducerTests.environment()
+        var state = ShellReducerTests.state(.viper)
+        #expect(ShellReducerTests.reduce(&state, .moduleAnswered(.character("o"), consumed: false), in: environment).isEmpty)
+        #expect(state.panel?.id == .ownership)
+        #expect(ShellReducerTests.reduce(&state, .key(.tab), in: environment) == [.captureOwnership(token: 1)])
+        let column = snapshot([("module", Screen())])
+        _ = ShellReducerTests.reduce(&state, .ownershipCaptured(token: 7, [column]), in: environment)
+        #expect((state.panel as? OwnershipPanel)?.columns == nil, "a stale answer is dropped")
+        _ = ShellReducerTests.reduce(&state, .ownershipCaptured(token: 1, [column]), in: environment)
+        #expect((state.panel as? OwnershipPanel)?.columns == [column])
+        #expect(ShellReducerTests.reduce(&state, .key(.tab), in: environment).isEmpty, "Tab again: the tree, nothing asked")
+        #expect((state.panel as? OwnershipPanel)?.columns == nil && state.panel?.id == .ownership)
+        // Keys the panel does not use stop there (the module is hidden); the shell's pass; o closes.
+        #expect(ShellReducerTests.reduce(&state, .key(.character("z")), in: environment).isEmpty)
+        #expect(ShellReducerTests.reduce(&state, .key(.character("2")), in: environment).count == 1, "2 still switches")
+        _ = ShellReducerTests.reduce(&state, .key(.character("o")), in: environment)
+        #expect(state.panel == nil)
+    }
+
+    @Test("↑↓ PgUp PgDn Home End scroll a tree taller than the panel; a screen switch with the panel open takes the new screen's graph")
+    func scrollAndFollow() async throws {
+        let session = TestApp.session(pattern: .mvvm, screen: .listings)
+        await session.settle()
+        session.press(.character("o"))
+        #expect(session.text.contains("lines 1–20 of "))
+        #expect(!session.text.contains("children[0]"))
+        session.press(.end)
+        #expect(session.text.contains("children[0]  ↺ ListingsViewController"), "the last line")
+        session.press(.home)
+        #expect(session.text.contains("lines 1–20 of "))
+        session.press(.character("g"))
+        #expect(session.panelTitle?.hasPrefix("Ownership · MVVM greeting · 15 objects") == true)
+        #expect(session.text.contains("previous MVVM listings: "))
+    }
+
     // MARK: - The live modules
 
     /// Every reference of the graph as `Owner.property strength → Target`.

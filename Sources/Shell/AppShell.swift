@@ -123,7 +123,7 @@ public final class AppShell {
     private func switchTo(_ label: String, note: String) {
         host.perform(label, pattern: state.pattern) {
             trace(.shell, self, note)
-            host.tearDown()
+            host.tearDown(keepingGraph: state.panel?.id == .ownership)
             host.build(state.pattern, state.screen)
         }
     }

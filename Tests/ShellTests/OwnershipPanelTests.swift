@@ -136,6 +136,10 @@ struct OwnershipPanelTests {
         session.press(.character("g"))
         #expect(session.panelTitle?.hasPrefix("Ownership · MVVM greeting · 15 objects") == true)
         #expect(session.text.contains("previous MVVM listings: "))
+        // A switch with the panel closed keeps no graph (no reflection), and forgets the one before.
+        session.press(.character("o"), .character("4"), .character("o"))
+        #expect(session.panelTitle?.hasPrefix("Ownership · VIPER greeting") == true)
+        #expect(!session.text.contains("previous "))
     }
 
     // MARK: - The live modules

@@ -14,8 +14,6 @@ public final class LiveOwnership {
     private let context: ModuleContext
     /// The module torn down last, as it was just before.
     private var departed: (label: String, graph: ObjectGraph)?
-    /// Set once the panel has looked: until then a teardown costs no reflection.
-    private var isWatching = false
     private var everyPattern: Task<Void, Never>?
     /// Waits for the network to be quiet after a teardown: a cancelled request's task keeps its
     /// service and manager until it ends (measured: one turn or a few), so the count is final only then.
@@ -35,7 +33,6 @@ public final class LiveOwnership {
     /// Identifies the module on show and its view controllers: a switch or a navigation push
     /// changes it, a key that only edits state does not.
     var stamp: [ObjectIdentifier] {
-        isWatching = true
         guard let module = host?.module else { return [] }
         var identities = [ObjectIdentifier(module)]
         var pending = [module.rootViewController]
@@ -52,10 +49,12 @@ public final class LiveOwnership {
         return OwnershipSnapshot(ModuleGraph.of(module, appState: context.appState), label: label, pattern: pattern)
     }
 
-    /// Keeps the graph of the module about to be torn down, once the panel has been opened. Only
+    /// Keeps the graph of the module about to be torn down when the panel is open (`keep`), so
+    /// that a switch without it costs no reflection; forgets the one before either way. Only
     /// identities matter for counting survivors, so the declarations are not read.
-    func moduleWillTearDown() {
-        guard isWatching, let module = host?.module else { return }
+    func moduleWillTearDown(keep: Bool) {
+        departed = nil
+        guard keep, let module = host?.module else { return }
         departed = (label, ObjectGraph(roots: [("module", module)], scope: ModuleGraph.scope, strengths: DeclaredStrengths()))
         isSettled = false
         settling?.cancel()

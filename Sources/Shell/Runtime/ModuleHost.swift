@@ -27,7 +27,7 @@ final class ModuleHost {
     var onNeedsDisplay: (@MainActor () -> Void)?
     /// The pattern and screen of the module on show, as it was built.
     private(set) var built: (pattern: PatternID, screen: ScreenID)?
-    /// The ownership panel's view of the module: it keeps the graph of each module torn down.
+    /// The ownership panel's view of the module on show and of the one a switch tore down.
     private(set) lazy var ownership = LiveOwnership(host: self, context: context)
 
     init(registry: ModuleRegistry, context: ModuleContext, tracer: Tracer) {
@@ -55,10 +55,11 @@ final class ModuleHost {
         window.appear()
     }
 
-    /// Tears the module down: disappear hooks, cancelled work.
-    func tearDown() {
+    /// Tears the module down: disappear hooks, cancelled work. `keepingGraph` (the ownership panel
+    /// is open) keeps its object graph, to count what outlives it.
+    func tearDown(keepingGraph: Bool = false) {
         guard let module, let window else { return }
-        ownership.moduleWillTearDown()
+        ownership.moduleWillTearDown(keep: keepingGraph)
         self.module = nil
         self.window = nil
         typing = nil

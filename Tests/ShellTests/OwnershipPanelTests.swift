@@ -72,6 +72,24 @@ struct OwnershipPanelTests {
         #expect(!clean.contains { $0.text.contains("⚠") })
     }
 
+    @Test("the panel draws a strong cycle in red on screen, above the tree in which the cycle's way back is a ↺")
+    func cycleDrawn() throws {
+        let parent = Parent()
+        parent.child = Child()
+        parent.child?.parent = parent
+        let panel = OwnershipPanel(snapshot: snapshot([("module", parent)]))
+        let session = TestApp.session()
+        let context = session.shell.environment.panelContext(.body, size: session.screen.size)
+        let screen = MemoryScreen(size: context.size)
+        panel.draw(into: Canvas(screen: screen, bounds: Rect(origin: .zero, size: context.size)), context: context)
+        let rows = (0..<context.size.height).map { screen.row($0) }
+        let row = try #require(rows.firstIndex { $0.contains("⚠ strong cycle: Parent.child → Child.parent → Parent") })
+        let column = try #require(rows[row].firstIndex(of: "⚠")).utf16Offset(in: rows[row])
+        #expect(screen.cell(x: column, y: row).style == OwnershipLines.alarm)
+        #expect(rows.contains { $0.contains("└─▶ parent  ↺ Parent") })
+        parent.child?.parent = nil
+    }
+
     @Test("the freed line: green when nothing of the old module is alive, yellow while cancelled requests hold some, red and naming the survivors after")
     func freedLine() {
         let screen = Screen()

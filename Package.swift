@@ -174,7 +174,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "MVC", "MVP", "FakeServer", "Networking", "Model",
                            "Tracing", "Terminal", "Widgets", "ScreenViews", "SourceCatalog", "CodeMetrics", "PatternVocabulary",
-                           "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
+                           "ObjectGraph", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),

@@ -46,6 +46,16 @@ public struct ReplayRunner {
     ) async throws(ReplayError) -> [TraceBuffer.Entry] {
         let first = ScreenPatterns(pattern, overrides: screenPatterns)[screen]
         guard registry.isAvailable(first, screen) else { throw .unavailable(first, screen) }
+        let session = await session(pattern, screen, keys: keys, size: size, screenPatterns: screenPatterns)
+        session.shell.stop()
+        return session.traceBuffer.entries
+    }
+
+    /// A fresh headless shell on `screen` after `keys`, settled after each: the replay itself,
+    /// left running for the caller to read (and stop).
+    func session(
+        _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size, screenPatterns: [ScreenID: PatternID] = [:]
+    ) async -> HeadlessSession {
         let session = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern,
                                       screen: screen, screenPatterns: screenPatterns)
         await session.settle()
@@ -61,7 +71,6 @@ public struct ReplayRunner {
             await session.settle()
             index = end
         }
-        session.shell.stop()
-        return session.traceBuffer.entries
+        return session
     }
 }

@@ -56,7 +56,8 @@ public final class AppShell {
     /// What the reducer reads besides the state.
     public var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
-                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline)
+                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline,
+                         ownership: host.ownership)
     }
 
     /// Builds the first module and draws the first frame.
@@ -93,7 +94,7 @@ public final class AppShell {
     }
 
     private func recordTimeline() {
-        timeline.record(trace: traceBuffer, module: host.module, appState: context.appState, build: host.build,
+        timeline.record(trace: traceBuffer, module: host.module, appState: context.appState, build: host.buildNumber,
                         keys: state.keysOnScreen.count)
     }
 
@@ -128,13 +129,11 @@ public final class AppShell {
             // Only the timeline asks, and no panel is open while a rewind replays: one at a time. A
             // compare still running for a closed panel gives way.
             guard let target = timeline.action(id) else { return }
-            let rewind = ModuleRewind(target: target, state: state)
             replay?.cancel()
-            replay = Task { [weak self] in
-                guard let self else { return }
-                dispatch(.rewound(action: await rewind.run(tracer: tracer, host: host, network: context.network, dispatch: dispatch)))
-                setNeedsFrame()
+            replay = ModuleRewind(target: target, state: state).start(tracer: tracer, host: host, network: context.network) {
+                [weak self] in self?.dispatch($0); self?.setNeedsFrame()
             }
+        case .captureOwnership(let token): host.ownership.captureEveryPattern(token, state, replayer) { [weak self] in self?.dispatch($0) }
         }
     }
 
@@ -142,7 +141,7 @@ public final class AppShell {
     private func switchTo(_ label: String, note: String) {
         host.perform(label, pattern: state.pattern) {
             trace(.shell, self, note)
-            host.tearDown()
+            host.tearDown(keepingGraph: state.panel?.id == .ownership)
             host.build(state.pattern, state.screen)
         }
     }

@@ -13,6 +13,15 @@ public enum SourceCatalog {
                           encodedIndex: String(fields[3]))
     }
 
+    /// Every stored `weak` or `unowned` instance property of the sources (`Sources/`), keyed
+    /// `Module.Type.property`, valued `weak` or `unowned`. The generator reads the indexes at build
+    /// time, so this decodes no index and no file's text: what the ownership panel's first open costs.
+    public static let referenceModifiers: [String: String] = Dictionary(
+        embeddedReferences.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t")
+            return fields.count == 2 ? (String(fields[0]), String(fields[1])) : nil
+        }, uniquingKeysWith: { first, _ in first })
+
     private static let byFileID: [String: SourceFile] = Dictionary(
         files.map { ($0.fileID, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -30,6 +30,9 @@ for line in indexText.split(separator: "\n") {
 // type-checks a literal of many structs slowly, and the index is decoded only when it is read.
 var records: [(path: String, line: String)] = []
 var stale: [String] = []
+// Every stored weak or unowned instance property of the sources, `Module.Type.property<TAB>weak`:
+// the ownership panel reads reference strengths from here instead of decoding every file's index.
+var references: [String] = []
 for index in stride(from: 2, to: arguments.count, by: 3) {
     let module = arguments[index], path = arguments[index + 1]
     guard !(module + path).contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\"" || $0 == "\\" }) else {
@@ -44,6 +47,15 @@ for index in stride(from: 2, to: arguments.count, by: 3) {
     var fileIndex = ""
     if let entry = indexed[Substring(path)], entry.hash == ContentHash.of(data) {
         fileIndex = Data(entry.index.utf8).base64EncodedString()
+        if path.hasPrefix("Sources/") {
+            let decoded = FileIndex(json: Data(entry.index.utf8))
+            for declaration in decoded.declarations where declaration.isStoredInstanceProperty {
+                let modifier = declaration.modifiers.contains("weak") ? "weak"
+                    : declaration.modifiers.contains(where: { $0.hasPrefix("unowned") }) ? "unowned" : nil
+                guard let modifier, let owner = decoded.parent(of: declaration) else { continue }
+                references.append("\(module).\(owner.name).\(declaration.name)\t\(modifier)")
+            }
+        }
     } else {
         stale.append(path)
     }
@@ -61,6 +73,10 @@ let swift = """
     extension SourceCatalog {
         static let embedded = \"\"\"
     \(records.map(\.line).joined(separator: "\n"))
+    \"\"\"
+
+        static let embeddedReferences = \"\"\"
+    \(references.sorted().joined(separator: "\n"))
     \"\"\"
     }
 

@@ -2,7 +2,6 @@ import Mediator
 import Model
 import ObjectGraph
 import SourceCatalog
-import SourceIndex
 
 /// The object graph of a built module as the ownership panel and the state timeline read it:
 /// from the module through its view controllers to its roles, managers and the shared model.
@@ -18,27 +17,11 @@ enum ModuleGraph {
     }
 
     /// The graph of `module`, with the shared model as a second root (the module may reach it too).
-    /// `strengths` defaults to the declared ones; the state timeline, which reads values only, passes none.
-    static func of(_ module: any ScreenModule, appState: AppState, strengths: (any ReferenceStrengths)? = nil) -> ObjectGraph {
-        ObjectGraph(roots: [("module", module), ("appState", appState)], scope: scope, strengths: strengths ?? declared)
+    static func of(_ module: any ScreenModule, appState: AppState) -> ObjectGraph {
+        ObjectGraph(roots: [("module", module), ("appState", appState)], scope: scope, strengths: declared)
     }
 
     /// The strengths the build-time index declares: every stored `weak` or `unowned` property of
-    /// mvx's own types. Read once, from the embedded sources.
-    static let declared: DeclaredStrengths = {
-        var table: [String: ReferenceStrength] = [:]
-        // Only the files of modules the walk opens: decoding every index would cost a visible pause.
-        for file in SourceCatalog.files where !file.isTest && (openedModules.contains(file.module) || file.module == "Widgets") {
-            let index = file.index
-            for declaration in index.declarations where declaration.isStoredInstanceProperty {
-                let strength: ReferenceStrength? =
-                    if declaration.modifiers.contains("weak") { .weak }
-                    else if declaration.modifiers.contains(where: { $0.hasPrefix("unowned") }) { .unowned }
-                    else { nil }
-                guard let strength, let owner = index.parent(of: declaration) else { continue }
-                table["\(file.module).\(owner.name).\(declaration.name)"] = strength
-            }
-        }
-        return DeclaredStrengths(table)
-    }()
+    /// mvx's own types, as the catalogue generator listed them (no index is decoded here).
+    static let declared = DeclaredStrengths(SourceCatalog.referenceModifiers.compactMapValues(ReferenceStrength.init(rawValue:)))
 }

@@ -44,6 +44,8 @@ public enum PanelCommand: Hashable, Sendable {
     case showSource
     /// `r`: rebuild the module and replay its keys up to the selected action.
     case rewind
+    /// Ownership: the tree of the module on show, or the screen's graph in every pattern.
+    case sideBySide
 }
 
 /// Who a key binding belongs to.
@@ -132,6 +134,9 @@ public enum Keymap {
         KeyBinding(
             keys: "t", label: nil, help: "timeline: the stored state each action changed; r rewinds to one",
             commands: [.character("t"): .togglePanel(.timeline)]),
+        KeyBinding(
+            keys: "o", label: nil, help: "ownership: who holds whom, strong or weak; what a switch freed",
+            commands: [.character("o"): .togglePanel(.ownership)]),
         KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keys: "q", label: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",
@@ -142,6 +147,12 @@ public enum Keymap {
         KeyBinding(scope: .panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
         KeyBinding(scope: .panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
         KeyBinding(scope: .panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),
+
+        // Ownership: a scrolled tree, or the four patterns side by side.
+        KeyBinding(scope: .panel(.ownership), keys: "↑↓ PgUp PgDn", shortKeys: "↑↓", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(scope: .panel(.ownership), keys: "Tab", label: "every pattern", shortLabel: "all",
+                   panelCommands: [.tab: .sideBySide]),
+        KeyBinding(scope: .panel(.ownership), keys: "o/Esc", shortKeys: "o", label: "close", panelCommands: closing("o")),
 
         // Source: a cursor in the trace, the code following it.
         KeyBinding(

@@ -19,6 +19,7 @@ enum PanelCatalog {
         case .source: return (SourcePanel(), nil)
         case .metrics: return (MetricsPanel(), nil)
         case .timeline: return (TimelinePanel(), nil)
+        case .ownership: return (OwnershipPanel(screen: state.screen, canCapture: canReplay), nil)
         default: return nil
         }
     }

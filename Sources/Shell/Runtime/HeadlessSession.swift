@@ -73,6 +73,9 @@ public final class HeadlessSession {
         shell.state.panel.map { $0.title(in: shell.environment.panelContext($0.placement, size: screen.size)) }
     }
 
+    /// The ownership panel's view of the module on show: its graph, the capture in every pattern.
+    public var ownership: LiveOwnership { shell.host.ownership }
+
     /// The screen as text, the golden-screen format.
     public var text: String { screen.text }
 }

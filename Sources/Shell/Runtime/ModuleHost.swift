@@ -28,9 +28,13 @@ final class ModuleHost {
     /// Set while a rewind replays keys: everything they set off belongs to the rewind's one action.
     var replaying: TraceContext?
     /// Counts the modules built: a timeline action can be rewound only within the build it was in.
-    private(set) var build = 0
+    private(set) var buildNumber = 0
     /// The shared model as the module on show found it when built: where a rewind starts from.
     private var modelAtBuild: AppStateValues?
+    /// The pattern and screen of the module on show, as it was built.
+    private(set) var built: (pattern: PatternID, screen: ScreenID)?
+    /// The ownership panel's view of the module on show and of the one a switch tore down.
+    private(set) lazy var ownership = LiveOwnership(host: self, context: context)
 
     init(registry: ModuleRegistry, context: ModuleContext, tracer: Tracer) {
         self.registry = registry
@@ -48,13 +52,14 @@ final class ModuleHost {
     }
 
     func build(_ pattern: PatternID, _ screen: ScreenID) {
-        build += 1
+        buildNumber += 1
         modelAtBuild = AppStateValues(context.appState)
         guard let module = registry.makeModule(pattern, screen, context: context) else { return }
         let window = Window(rootViewController: module.rootViewController)
         window.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
         self.module = module
         self.window = window
+        built = (pattern, screen)
         window.appear()
     }
 
@@ -65,9 +70,11 @@ final class ModuleHost {
         build(pattern, screen)
     }
 
-    /// Tears the module down: disappear hooks, cancelled work.
-    func tearDown() {
+    /// Tears the module down: disappear hooks, cancelled work. `keepingGraph` (the ownership panel
+    /// is open) keeps its object graph, to count what outlives it.
+    func tearDown(keepingGraph: Bool = false) {
         guard let module, let window else { return }
+        ownership.moduleWillTearDown(keep: keepingGraph)
         self.module = nil
         self.window = nil
         typing = nil

@@ -29,8 +29,14 @@ struct ModuleRewind {
         "\(TimelinePanel.rewindPrefix)\(target.number) · \(keys.count) key\(keys.count == 1 ? "" : "s") replayed"
     }
 
+    /// Runs it in a task, through `dispatch` (the shell's reducer), ending with `.rewound`.
+    func start(tracer: Tracer, host: ModuleHost, network: NetworkEnvironment, dispatch: @escaping (ShellEvent) -> Void)
+        -> Task<Void, Never> {
+        Task { dispatch(.rewound(action: await run(tracer: tracer, host: host, network: network, dispatch: dispatch))) }
+    }
+
     /// Runs it through `dispatch` (the shell's reducer) and returns the id of its action.
-    func run(tracer: Tracer, host: ModuleHost, network: NetworkEnvironment, dispatch: (ShellEvent) -> Void) async -> UInt64 {
+    private func run(tracer: Tracer, host: ModuleHost, network: NetworkEnvironment, dispatch: (ShellEvent) -> Void) async -> UInt64 {
         let action = tracer.beginAction(label, pattern: pattern.name)
         let scenario = network.scenario
         let before = scenario?.current

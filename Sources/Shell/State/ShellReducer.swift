@@ -17,6 +17,8 @@ public struct ShellEnvironment {
     public var moduleHasTextFocus = false
     public var sources = SourceListings()
     public var timeline = StateTimeline()
+    /// The live module's graph for the ownership panel (nil in a shell without a module host).
+    public var ownership: LiveOwnership?
 
     /// What a panel at `placement` reads, on a terminal of `size`.
     func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {
@@ -64,6 +66,11 @@ public enum ShellReducer {
             let pane = ShellLayout(size: state.size).trace.size
             state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
                                                  size: pane)
+            // The ownership panel's graph follows the module: taken again after a switch or a push.
+            if var panel = state.panel as? OwnershipPanel, let live = environment.ownership {
+                panel.follow(live, screen: state.screen)
+                state.panel = panel
+            }
             return []
         case .rewinding:
             state.isRewinding = true
@@ -81,6 +88,12 @@ public enum ShellReducer {
             if var compare = state.panel as? ComparePanel, compare.token == token {
                 compare.show(columns)
                 state.panel = compare
+            }
+            return []
+        case .ownershipCaptured(let token, let columns):
+            if var panel = state.panel as? OwnershipPanel {
+                panel.show(columns, token: token)
+                state.panel = panel
             }
             return []
         }

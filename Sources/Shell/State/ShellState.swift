@@ -86,6 +86,8 @@ public enum ShellEvent: Sendable {
     case terminate
     /// Compare's replay `token` finished.
     case replayed(token: Int, [ComparedAction])
+    /// The ownership panel's graphs in every pattern, asked for as `token`, were captured.
+    case ownershipCaptured(token: Int, [OwnershipSnapshot])
     /// A frame is about to be drawn: the trace pane's page follows what the trace holds now
     /// (events arrive between keys, so no key event could move it).
     case frameWillDraw
@@ -126,4 +128,7 @@ public enum ShellEffect: Equatable, Sendable {
     /// Rebuild the module on show and replay its keys up to the timeline's action `action`;
     /// answered by `.rewound`.
     case rewind(action: UInt64)
+    /// Build the screen on show in every pattern on fresh contexts, replaying `keysOnScreen`, and
+    /// capture each module's graph (ownership's `Tab`); answered by `.ownershipCaptured`.
+    case captureOwnership(token: Int)
 }

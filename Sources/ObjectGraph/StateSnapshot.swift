@@ -57,6 +57,13 @@ public struct StateSnapshot: Sendable, Equatable {
 
     /// What changed since `earlier`: values that differ, appeared or went (an object freed or built).
     public func changes(since earlier: StateSnapshot) -> [StateChange] {
+        // Most actions leave the same objects in place: the entries line up one for one.
+        if earlier.entries.count == entries.count, zip(earlier.entries, entries).allSatisfy({ $0.key == $1.key }) {
+            return zip(earlier.entries, entries).compactMap { old, new in
+                old.summary == new.summary ? nil
+                    : StateChange(key: new.key, module: new.module, before: Self.shown(old), after: Self.shown(new))
+            }
+        }
         let before = Dictionary(earlier.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Set(entries.map(\.key))
         var changes: [StateChange] = []

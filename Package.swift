@@ -111,7 +111,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
-        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing"],
+        // Also FakeServer: a session file's network options are checked with its parsers before any key is played.
+        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer"],
                 swiftSettings: strict),
         // The composition root: registers the four patterns, wires the network, the tracer and the
         // shell; used by mvx, mvx-bench and the tests alike.

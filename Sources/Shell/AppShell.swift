@@ -15,6 +15,14 @@ public final class AppShell {
     public private(set) var state: ShellState
     /// Replays key scripts in every pattern for compare; the composition root supplies it.
     public var replayer: (any ActionReplaying)?
+    /// Saves the recorded session for `w`; without one, `w` says sessions cannot be saved here.
+    public var sessionSaver: (any SessionSaving)?
+    /// Every key the user pressed, in order, with the action it started: the session `w` saves.
+    /// Mouse reports are left out (a session file names keys only) and so is `w` itself; at most
+    /// `recordLimit` keys are kept, the first ones, since a session replays from its start.
+    public private(set) var recordedKeys: [RecordedKey] = []
+    public static let recordLimit = 10_000
+    private var savedDuringDispatch = false
 
     private let registry: ModuleRegistry
     private let context: ModuleContext
@@ -78,14 +86,37 @@ public final class AppShell {
         var index = 0
         while index < events.count, !state.shouldQuit {
             if host.hasTextFocus, let run = TypingBurst.run(in: events, from: index) {
-                dispatch(.key(.paste(run.text)))
+                let keys = events[index..<(index + run.events)].compactMap { event -> Key? in
+                    if case .key(let key) = event { return key }
+                    return nil
+                }
+                recording(keys) { dispatch(.key(.paste(run.text))) }
                 index += run.events
+            } else if case .key(let key) = events[index] {
+                recording([key]) { dispatch(.key(key)) }
+                index += 1
             } else {
                 dispatch(ShellEvent(events[index]))
                 index += 1
             }
         }
         setNeedsFrame()
+    }
+
+    /// Runs `body` (the handling of `keys`) and records the keys with the trace action it started,
+    /// or with the typing it continued.
+    private func recording(_ keys: [Key], _ body: () -> Void) {
+        let before = traceBuffer.lastAction?.id
+        savedDuringDispatch = false
+        body()
+        guard !savedDuringDispatch, recordedKeys.count < Self.recordLimit else { return }
+        let started = traceBuffer.lastAction.flatMap { $0.id != before ? $0.label : nil }
+        let label = started ?? (keys.allSatisfy(\.isText) ? host.typingAction?.label : nil)
+        for key in keys {
+            if case .mouse = key { continue }
+            recordedKeys.append(RecordedKey(key, action: label))
+        }
+        if recordedKeys.count > Self.recordLimit { recordedKeys.removeLast(recordedKeys.count - Self.recordLimit) }
     }
 
     /// Runs an event through the reducer and carries out the effects, in order.
@@ -107,6 +138,10 @@ public final class AppShell {
             NetworkPanel.handle(control, on: context.network) { body in
                 tracer.beginAction("\(key) in the network inspector", pattern: state.pattern.name).run(body)
             }
+        case .saveSession:
+            savedDuringDispatch = true
+            let notice = sessionSaver?.save(recordedKeys, size: state.size) ?? "sessions cannot be saved here"
+            dispatch(.notice(notice))
         case .replay(let keys, let screenID, let size, let token):
             guard let replayer else { return }
             replay?.cancel()

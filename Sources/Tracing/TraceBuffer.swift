@@ -57,6 +57,9 @@ public final class TraceBuffer: TraceSink {
     /// The kept actions, oldest first.
     public var entries: [Entry] { state.withLock { Array($0.entries) } }
 
+    /// The newest action begun, without copying the rest.
+    public var lastAction: TraceAction? { state.withLock { $0.entries.last?.action } }
+
     /// Every kept event, oldest first.
     public var events: [TraceEvent] { state.withLock { $0.entries.flatMap(\.events) } }
 

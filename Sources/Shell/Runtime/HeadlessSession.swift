@@ -73,6 +73,17 @@ public final class HeadlessSession {
         shell.state.panel.map { $0.title(in: shell.environment.panelContext($0.placement, size: screen.size)) }
     }
 
+    /// The module's pane only — no header, trace pane or key bar, which differ between patterns by
+    /// design — with each row's trailing blanks and the divider cut: what must be the same in all four.
+    public var moduleText: String {
+        let area = ShellLayout(size: screen.size).module
+        return (area.minY..<area.maxY).map { y in
+            var row = screen.row(y, columns: area.minX..<area.maxX)
+            while row.last == " " || row.last == "│" { row.removeLast() }
+            return row
+        }.joined(separator: "\n")
+    }
+
     /// The screen as text, the golden-screen format.
     public var text: String { screen.text }
 }

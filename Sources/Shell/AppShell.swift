@@ -15,14 +15,8 @@ public final class AppShell {
     public private(set) var state: ShellState
     /// Replays key scripts in every pattern for compare; the composition root supplies it.
     public var replayer: (any ActionReplaying)?
-    /// Saves the recorded session for `w`; without one, `w` says sessions cannot be saved here.
-    public var sessionSaver: (any SessionSaving)?
-    /// Every key the user pressed, in order, with the action it started: the session `w` saves.
-    /// Mouse reports are left out (a session file names keys only) and so is `w` itself; at most
-    /// `recordLimit` keys are kept, the first ones, since a session replays from its start.
-    public private(set) var recordedKeys: [RecordedKey] = []
-    public static let recordLimit = 10_000
-    private var savedDuringDispatch = false
+    /// The keys the user pressed with their actions, the session `w` saves through its `saver`.
+    public let recorder = SessionRecorder()
 
     private let registry: ModuleRegistry
     private let context: ModuleContext
@@ -85,38 +79,13 @@ public final class AppShell {
     public func handle(_ events: [TerminalEvent]) {
         var index = 0
         while index < events.count, !state.shouldQuit {
-            if host.hasTextFocus, let run = TypingBurst.run(in: events, from: index) {
-                let keys = events[index..<(index + run.events)].compactMap { event -> Key? in
-                    if case .key(let key) = event { return key }
-                    return nil
-                }
-                recording(keys) { dispatch(.key(.paste(run.text))) }
-                index += run.events
-            } else if case .key(let key) = events[index] {
-                recording([key]) { dispatch(.key(key)) }
-                index += 1
-            } else {
-                dispatch(ShellEvent(events[index]))
-                index += 1
+            let run = host.hasTextFocus ? TypingBurst.run(in: events, from: index) : nil
+            recorder.record(events[index..<(index + (run?.events ?? 1))], trace: traceBuffer, typing: host.typingAction) {
+                dispatch(run.map { .key(.paste($0.text)) } ?? ShellEvent(events[index]))
             }
+            index += run?.events ?? 1
         }
         setNeedsFrame()
-    }
-
-    /// Runs `body` (the handling of `keys`) and records the keys with the trace action it started,
-    /// or with the typing it continued.
-    private func recording(_ keys: [Key], _ body: () -> Void) {
-        let before = traceBuffer.lastAction?.id
-        savedDuringDispatch = false
-        body()
-        guard !savedDuringDispatch, recordedKeys.count < Self.recordLimit else { return }
-        let started = traceBuffer.lastAction.flatMap { $0.id != before ? $0.label : nil }
-        let label = started ?? (keys.allSatisfy(\.isText) ? host.typingAction?.label : nil)
-        for key in keys {
-            if case .mouse = key { continue }
-            recordedKeys.append(RecordedKey(key, action: label))
-        }
-        if recordedKeys.count > Self.recordLimit { recordedKeys.removeLast(recordedKeys.count - Self.recordLimit) }
     }
 
     /// Runs an event through the reducer and carries out the effects, in order.
@@ -138,10 +107,7 @@ public final class AppShell {
             NetworkPanel.handle(control, on: context.network) { body in
                 tracer.beginAction("\(key) in the network inspector", pattern: state.pattern.name).run(body)
             }
-        case .saveSession:
-            savedDuringDispatch = true
-            let notice = sessionSaver?.save(recordedKeys, size: state.size) ?? "sessions cannot be saved here"
-            dispatch(.notice(notice))
+        case .saveSession: dispatch(.notice(recorder.save(size: state.size)))
         case .replay(let keys, let screenID, let size, let token):
             guard let replayer else { return }
             replay?.cancel()

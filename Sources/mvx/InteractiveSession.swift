@@ -35,7 +35,7 @@ struct InteractiveSession {
             return 2
         }
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
-        shell.sessionSaver = sessionSaver
+        shell.recorder.saver = sessionSaver
         shell.start()
         let player = replay.map { SessionPlayer(session: $0.session, name: $0.name, shell: shell, clock: ContinuousClock()) }
         player?.start()

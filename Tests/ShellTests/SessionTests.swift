@@ -190,7 +190,7 @@ struct SessionRecorderTests {
             app.press(key)
             await app.settle()
         }
-        let recorded = app.shell.recordedKeys
+        let recorded = app.shell.recorder.keys
         #expect(recorded.map(\.key) == Self.keys)
         #expect(recorded.map(\.action) == [
             "Enter on [Show greeting]", "switch to MVP Greeting", "switch to MVP Listings", "↓", "?", nil, "[", "mix on",
@@ -206,7 +206,7 @@ struct SessionRecorderTests {
         app.pressBurst("Ann".map { Key.character($0) })
         app.press(.character("w"), .character("o"))
         await app.settle()
-        let typed = app.shell.recordedKeys.suffix(5)
+        let typed = app.shell.recorder.keys.suffix(5)
         #expect(typed.map(\.key) == ["A", "n", "n", "w", "o"].map { Key.character($0) })
         #expect(typed.allSatisfy { $0.action == "typing in First name" })
     }
@@ -215,18 +215,18 @@ struct SessionRecorderTests {
     func saveKey() async {
         let app = TestApp.session()
         let spy = SavingSpy()
-        app.shell.sessionSaver = spy
+        app.shell.recorder.saver = spy
         await app.settle()
         app.press(.enter, .character("w"))
         #expect(spy.saved.count == 1)
         #expect(spy.saved.first?.map(\.key) == [.enter])
         #expect(app.shell.state.notice == "session saved: /tmp/spy.jsonl (1 keys)")
         #expect(app.text.contains("session saved: /tmp/spy.jsonl"))
-        #expect(!app.shell.recordedKeys.contains { $0.key == .character("w") }, "w is a command about the session, not part of it")
+        #expect(!app.shell.recorder.keys.contains { $0.key == .character("w") }, "w is a command about the session, not part of it")
 
         app.press(.up, .character("w"))
         #expect(spy.saved.count == 1, "w typed into the Last name field is text")
-        #expect(app.shell.recordedKeys.last == RecordedKey(.character("w"), action: "typing in Last name"))
+        #expect(app.shell.recorder.keys.last == RecordedKey(.character("w"), action: "typing in Last name"))
         #expect(Keymap.command(for: .character("w")) == .saveSession)
     }
 
@@ -251,7 +251,7 @@ struct SessionRecorderTests {
             app.press(key.key)
             await app.settle()
         }
-        #expect(app.shell.recordedKeys.map { SessionKey($0.key, action: $0.action) } == session.keys)
+        #expect(app.shell.recorder.keys.map { SessionKey($0.key, action: $0.action) } == session.keys)
         app.shell.stop()
     }
 

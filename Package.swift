@@ -134,8 +134,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "mvx-bench",
-            dependencies: ["AppComposition", "Shell", "Mediator", "FakeServer", "Networking", "Reformers", "Model", "Tracing",
-                           "Terminal", "Widgets", "PatternVocabulary"],
+            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Reformers", "Model",
+                           "Tracing", "Terminal", "Widgets", "PatternVocabulary"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),

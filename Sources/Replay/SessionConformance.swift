@@ -209,7 +209,7 @@ extension ReplayRunner {
         var skipped: [PatternID: Int] = [:]
         for pattern in patterns {
             let replay = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern, screen: screen)
-            await replay.settle()
+            await Self.settleFully(replay)
             var seen: UInt64 = 0  // the first observation holds the screen's construction
             func observe(skipped: Bool) -> ConformObservation {
                 let entries = replay.traceBuffer.entries.filter { $0.action.id > seen }
@@ -226,7 +226,7 @@ extension ReplayRunner {
                     // Typing into a field arrives as one burst, as ReplayRunner.run sends it.
                     replay.pressBurst(keys)
                     pressed = keys.count
-                    await replay.settle()
+                    await Self.settleFully(replay)
                 } else {
                     for key in keys where !replay.shell.state.shouldQuit {
                         if Self.switchesPattern(key, in: replay.shell) {
@@ -235,7 +235,7 @@ extension ReplayRunner {
                         }
                         replay.pressBurst([key])
                         pressed += 1
-                        await replay.settle()
+                        await Self.settleFully(replay)
                     }
                 }
                 observed.append(observe(skipped: pressed == 0))
@@ -246,6 +246,22 @@ extension ReplayRunner {
         }
         return ConformReport(name: name, screen: screen, patterns: patterns, steps: steps, observations: observations,
                              skippedKeys: skipped)
+    }
+
+    /// Settles until a round traces nothing new. The monitor's settle ends once the network is quiet
+    /// for a few main-actor turns, but after a reply lands, the rest of its path (the reformer, the
+    /// role it answers) may still be queued on the global executor, which a loaded machine runs
+    /// later: one pattern's screen would be caught half-way. So each round also passes once through
+    /// that executor's queue, behind what waits there, and rounds go on while the trace grows.
+    static func settleFully(_ replay: HeadlessSession) async {
+        // Bounded: a module that traced for ever (none does) must not hang conform.
+        for _ in 0..<50 {
+            let version = replay.traceBuffer.version
+            await replay.settle()
+            await Task.detached {}.value
+            await replay.settle()
+            if replay.traceBuffer.version == version { return }
+        }
     }
 
     /// Whether the shell would take `key` as a change of pattern now (1-4, Tab, Shift-Tab, x), rather

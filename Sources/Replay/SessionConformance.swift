@@ -81,7 +81,8 @@ public struct ConformReport: Equatable, Sendable {
     /// session gives the same text on every run (tests compare it).
     public var text: String {
         let names = Self.list(patterns.map(\.name))
-        var lines = ["mvx conform: \(Sanitizer.visible(name, limit: 60)) · \(screen.title) · \(steps.count - 1) actions in \(names)"]
+        let actions = steps.count - 1
+        var lines = ["mvx conform: \(Sanitizer.visible(name, limit: 60)) · \(screen.title) · \(actions) action\(actions == 1 ? "" : "s") in \(names)"]
         let skipped = Set(patterns.map { skippedKeys[$0] ?? 0 })
         if skipped.count == 1, let count = skipped.first {
             lines.append("\(count) pattern \(count == 1 ? "key" : "keys") skipped (1-4, Tab, Shift-Tab, x would leave the pattern under test)")

@@ -42,7 +42,7 @@ struct SessionCommandTests {
         #expect(first.stdout == second.stdout)
         let lines = first.stdout.components(separatedBy: "\n")
         #expect(Array(lines.prefix(3)) == [
-            "mvx conform: greeting-press.jsonl · Greeting · 1 actions in MVC, MVP, MVVM and VIPER",
+            "mvx conform: greeting-press.jsonl · Greeting · 1 action in MVC, MVP, MVVM and VIPER",
             "0 pattern keys skipped (1-4, Tab, Shift-Tab, x would leave the pattern under test)",
             "#0 start  build the greeting screen",
         ])

@@ -413,7 +413,7 @@ struct SessionConformTests {
         let session = try decode(header + "\n" + #"{"key":"enter","action":"Enter on [Show greeting]"}"#)
         let report = await Self.runner().conform(session, name: "press.jsonl")
         let lines = report.text.components(separatedBy: "\n")
-        #expect(lines[0] == "mvx conform: press.jsonl · Greeting · 1 actions in MVC, MVP, MVVM and VIPER")
+        #expect(lines[0] == "mvx conform: press.jsonl · Greeting · 1 action in MVC, MVP, MVVM and VIPER")
         #expect(lines.contains("#1 enter  Enter on [Show greeting]"))
         #expect(lines.contains("   paths   part at step 2: MVC Controller · MVP View · MVVM ViewModel · VIPER View"))
         #expect(lines.contains { $0.hasPrefix("   counts  steps/types/boundaries/async  MVC ") })

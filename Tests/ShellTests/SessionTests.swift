@@ -284,6 +284,48 @@ struct SessionRecorderTests {
     }
 }
 
+/// A `TestClock` that counts the sleeps begun on it, so a test moves time only once the player
+/// sleeps: the player's sleep starts on another executor, and time moved before it begins would
+/// not wake it. Waiting for the count waits for an event, never for time.
+private final class SleepCountingClock: Clock, @unchecked Sendable {
+    typealias Instant = TestClock<Duration>.Instant
+    let base = TestClock<Duration>()
+    private let lock = NSLock()
+    private var begun = 0
+    private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Sleeps the test has already moved time for.
+    private var consumed = 0
+
+    var now: Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let ready = lock.withLock {
+            begun += 1
+            let ready = waiting.filter { $0.count <= begun }
+            waiting.removeAll { $0.count <= begun }
+            return ready
+        }
+        for waiter in ready { waiter.continuation.resume() }
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+
+    /// Waits for the next sleep the player begins, then moves time by `duration`.
+    func advanceNextSleep(by duration: Duration) async {
+        consumed += 1
+        let wanted = consumed
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = lock.withLock {
+                if begun >= wanted { return true }
+                waiting.append((wanted, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+        await base.advance(by: duration)
+    }
+}
+
 @MainActor
 @Suite("Session player", .timeLimit(.minutes(1)))
 struct SessionPlayerTests {
@@ -292,15 +334,6 @@ struct SessionPlayerTests {
         SessionKey(.character("A"), action: "typing in First name"), SessionKey(.character("b"), action: "typing in First name"),
         SessionKey(.down, action: "↓"), SessionKey(.down, action: "↓"), SessionKey(.enter, action: "Enter on [Show greeting]"),
     ])
-
-    /// Moves the test clock in small steps until the player has played `count` actions. The player's
-    /// sleep is registered from another executor, so a single jump could come before it; stepping
-    /// until the event waits for the player, never for real time.
-    private func advance(_ clock: TestClock<Duration>, until count: Int, _ player: SessionPlayer) async {
-        for _ in 0..<2_000 where player.playedCount < count {
-            await clock.advance(by: .milliseconds(20))
-        }
-    }
 
     /// Waits for the player's next report (the player yields them in order; nothing is missed).
     private func next(_ iterator: inout AsyncStream<SessionPlayer.Progress>.Iterator) async -> SessionPlayer.Progress? {
@@ -311,24 +344,23 @@ struct SessionPlayerTests {
     func plays() async {
         let app = TestApp.session(size: Size(width: 110, height: 30))
         await app.settle()
-        let clock = TestClock<Duration>()
+        let clock = SleepCountingClock()
         let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
         var progress = player.progress.makeAsyncIterator()
         player.start()
         #expect(app.shell.state.notice == "▶ replaying demo.jsonl · action 0/6 · space pause · other keys take over")
-        let started = clock.now
-        #expect(await next(&progress) == .waiting(next: 0))
-        await advance(clock, until: 1, player)
-        #expect(await next(&progress) == .played(count: 1))
-        #expect(started.duration(to: clock.now) >= SessionPlayer.actionPace, "not before the pace")
-        #expect(app.shell.state.notice == "▶ replaying demo.jsonl · action 1/6 · space pause · other keys take over")
-        for count in 2...6 {
+        for count in 1...6 {
             #expect(await next(&progress) == .waiting(next: count - 1))
-            await advance(clock, until: count, player)
+            await clock.advanceNextSleep(by: SessionPlayer.actionPace)
+            if count == 3 {
+                // The third action types two characters: a typing pace before the second.
+                await clock.advanceNextSleep(by: SessionPlayer.typingPace)
+            }
             #expect(await next(&progress) == .played(count: count))
+            if count < 6 {  // after the last, the same turn says it finished
+                #expect(app.shell.state.notice == "▶ replaying demo.jsonl · action \(count)/6 · space pause · other keys take over")
+            }
         }
-        // Six paces, and one more for the second character typed.
-        #expect(started.duration(to: clock.now) >= SessionPlayer.actionPace * 6 + SessionPlayer.typingPace)
         #expect(await next(&progress) == .finished)
         #expect(player.phase == .finished)
         await app.settle()
@@ -341,7 +373,7 @@ struct SessionPlayerTests {
     func pauseAndStep() async {
         let app = TestApp.session(size: Size(width: 110, height: 30))
         await app.settle()
-        let clock = TestClock<Duration>()
+        let clock = SleepCountingClock()
         let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
         var progress = player.progress.makeAsyncIterator()
         player.start()
@@ -352,14 +384,14 @@ struct SessionPlayerTests {
         #expect(player.handle(.right) == .used)
         #expect(await next(&progress) == .played(count: 1))
         // The pace passes while paused: nothing more is played until space or →.
-        await clock.advance(by: SessionPlayer.actionPace * 3)
-        #expect(player.playedCount == 1)
+        await clock.advanceNextSleep(by: SessionPlayer.actionPace * 3)
         #expect(player.handle(.right) == .used)
         #expect(await next(&progress) == .played(count: 2))
+        #expect(player.playedCount == 2)
         #expect(player.handle(.character(" ")) == .used)
         #expect(await next(&progress) == .resumed)
-        // Resuming plays the action the pace was waiting for: typing, a pace per character after the first.
-        await advance(clock, until: 3, player)
+        // Resuming plays the action the pace was waiting for: typing, a pace before its second character.
+        await clock.advanceNextSleep(by: SessionPlayer.typingPace)
         #expect(await next(&progress) == .played(count: 3))
         #expect(player.phase == .playing)
         player.stop()
@@ -369,19 +401,19 @@ struct SessionPlayerTests {
     func handOver() async {
         let app = TestApp.session(size: Size(width: 110, height: 30))
         await app.settle()
-        let clock = TestClock<Duration>()
+        let clock = SleepCountingClock()
         let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
         var progress = player.progress.makeAsyncIterator()
         player.start()
         #expect(await next(&progress) == .waiting(next: 0))
-        await advance(clock, until: 1, player)
+        await clock.advanceNextSleep(by: SessionPlayer.actionPace)
         #expect(await next(&progress) == .played(count: 1))
         #expect(player.handle(.down) == .passOn)
         #expect(await next(&progress) == .waiting(next: 1))
         #expect(await next(&progress) == .handedOver)
         #expect(!player.isActive)
         #expect(app.shell.state.notice == "replay stopped after action 1/6: the app is yours")
-        await clock.advance(by: SessionPlayer.actionPace * 10)
+        await clock.base.advance(by: SessionPlayer.actionPace * 10)
         #expect(player.playedCount == 1, "nothing is played after the hand-over")
         #expect(player.handle(.character(" ")) == .passOn, "space is the user's again")
 

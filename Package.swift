@@ -114,7 +114,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
-        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing"],
+        // Also FakeServer: a session file's network options are checked with its parsers before any key is played.
+        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer"],
                 swiftSettings: strict),
         // The composition root: registers the four patterns, wires the network, the tracer and the
         // shell; used by mvx, mvx-bench and the tests alike.
@@ -136,8 +137,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "mvx-bench",
-            dependencies: ["AppComposition", "Shell", "Mediator", "FakeServer", "Networking", "Reformers", "Model", "Tracing",
-                           "Terminal", "Widgets", "PatternVocabulary", "ObjectGraph"],
+            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Reformers", "Model",
+                           "Tracing", "Terminal", "Widgets", "PatternVocabulary", "ObjectGraph"],
             path: "Sources/Benchmarks",
             swiftSettings: strict
         ),

@@ -102,11 +102,15 @@ public final class AppAssembly {
     /// The replays behind `mvx trace` and compare: each on a fresh shared state and its own fake
     /// network over `fixtures`, with zero latency and no failures on an `InstantClock`, so the same
     /// keys always give the same trace whatever the interactive run's network is doing.
-    public static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures) -> ReplayRunner {
-        ReplayRunner(registry: registry) {
+    /// `scenario` (a session's seed, failure rates, offline start) applies with its latency set to
+    /// zero, so a headless replay stays deterministic.
+    public static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures, scenario: Scenario = .instant) -> ReplayRunner {
+        var instant = scenario
+        instant.latency = .zero ... .zero
+        return ReplayRunner(registry: registry) { [instant] in
             ModuleContext(
                 appState: AppState(),
-                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: InstantClock()))
+                network: NetworkEnvironment.fake(fixtures: fixtures, scenario: instant, clock: InstantClock()))
         }
     }
 

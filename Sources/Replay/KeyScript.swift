@@ -22,14 +22,15 @@ public enum KeyScript {
         ("tab", .tab), ("backtab", .backTab), ("shift-tab", .backTab),
         ("home", .home), ("end", .end), ("pgup", .pageUp), ("pgdn", .pageDown),
         ("bs", .backspace), ("backspace", .backspace), ("del", .delete), ("delete", .delete),
-        ("space", .character(" ")),
+        ("space", .character(" ")), ("insert", .insert), ("ins", .insert),
     ]
 
     /// The syntax, for `--help`.
     public static let syntax = """
         A key script is tokens separated by spaces: enter, esc, up, down, left, right, tab, backtab, \
-        home, end, pgup, pgdn, bs, del, space, ctrl-X, f1-f12; a single character is that key (q, 1, [); \
-        "some text" or type:text types text; KEY*N repeats a key N times (down*3).
+        home, end, pgup, pgdn, bs, del, space, insert, ctrl-X, alt-X, keypad-X, f1-f12; a single character is \
+        that key (q, 1, [); "some text" or type:text types text; paste:"text" pastes it; KEY*N repeats a key \
+        N times (down*3).
         Example: --keys 'up up end bs*5 type:Ann down down enter'
         """
 
@@ -47,6 +48,11 @@ public enum KeyScript {
                 continue
             }
             // Only the front is compared: lower-casing the whole rest at every token was quadratic.
+            if rest.prefix(7).lowercased() == "paste:\"" {
+                rest = rest.dropFirst(6)
+                keys.append(.paste(try quoted(&rest)))
+                continue
+            }
             if rest.prefix(6).lowercased() == "type:\"" {
                 rest = rest.dropFirst(5)
                 keys += try quoted(&rest).map { Key.character($0) }
@@ -85,6 +91,8 @@ public enum KeyScript {
             guard !text.isEmpty else { throw KeyScriptError(token: token, reason: "nothing to type in") }
             return text.map { Key.character($0) }
         }
+        // `keypad-*` and `alt-*` end in a star that is the key, not a repeat.
+        if token.hasSuffix("*"), let key = try? single(token, in: token) { return [key] }
         // `down*3`; a lone `*` or `**` is the character itself.
         if token.count > 2, let star = token.lastIndex(of: "*"), star != token.startIndex {
             let name = String(token[..<star])
@@ -104,9 +112,47 @@ public enum KeyScript {
         if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, letter.isLetter, letter.isASCII {
             return .control(letter)
         }
+        // The character keeps its case: Alt-A and Alt-a are different keys.
+        if lowered.hasPrefix("alt-"), name.count == 5, let character = name.last { return .alt(character) }
+        if lowered.hasPrefix("keypad-"), name.count == 8, let character = name.last { return .keypad(character) }
         if lowered.hasPrefix("f"), let number = Int(lowered.dropFirst()), (1...12).contains(number) {
             return .function(number)
         }
         throw KeyScriptError(token: token, reason: "unknown key")
+    }
+
+    /// The one token `parse` reads back as `key` — its inverse for a single key — or nil for what a
+    /// script cannot say: a mouse report, Ctrl with a non-letter, a function key past F12.
+    public static func token(for key: Key) -> String? {
+        if let name = namedKeys.first(where: { $0.key == key })?.name { return name }
+        switch key {
+        case .character(let character):
+            // Whitespace and the quote would be read as a separator or the start of text: quoted.
+            return character.isWhitespace || character == "\"" ? quote(String(character)) : String(character)
+        case .control(let letter):
+            return letter.isASCII && letter.isLetter && letter.isLowercase ? "ctrl-\(letter)" : nil
+        case .function(let number):
+            return (1...12).contains(number) ? "f\(number)" : nil
+        case .alt(let character):
+            return character.isWhitespace ? nil : "alt-\(character)"
+        case .keypad(let character):
+            return character.isWhitespace ? nil : "keypad-\(character)"
+        case .paste(let text):
+            return "paste:" + quote(text)
+        case .mouse:
+            return nil
+        default:
+            return nil  // every other key has a name above
+        }
+    }
+
+    /// `text` in quotes, with `"` and `\` escaped as `quoted(_:)` reads them.
+    private static func quote(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
     }
 }

@@ -29,7 +29,7 @@ public struct ReplayRunner {
     public static let defaultSize = Size(width: 100, height: 30)
 
     public let registry: ModuleRegistry
-    private let makeContext: @MainActor () -> ModuleContext
+    let makeContext: @MainActor () -> ModuleContext
 
     public init(registry: ModuleRegistry, makeContext: @escaping @MainActor () -> ModuleContext) {
         self.registry = registry

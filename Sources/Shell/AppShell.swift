@@ -15,6 +15,8 @@ public final class AppShell {
     public private(set) var state: ShellState
     /// Replays key scripts in every pattern for compare; the composition root supplies it.
     public var replayer: (any ActionReplaying)?
+    /// The keys the user pressed with their actions, the session `w` saves through its `saver`.
+    public let recorder = SessionRecorder()
 
     private let registry: ModuleRegistry
     private let context: ModuleContext
@@ -80,13 +82,11 @@ public final class AppShell {
     public func handle(_ events: [TerminalEvent]) {
         var index = 0
         while index < events.count, !state.shouldQuit {
-            if host.hasTextFocus, let run = TypingBurst.run(in: events, from: index) {
-                dispatch(.key(.paste(run.text)))
-                index += run.events
-            } else {
-                dispatch(ShellEvent(events[index]))
-                index += 1
+            let run = host.hasTextFocus ? TypingBurst.run(in: events, from: index) : nil
+            recorder.record(events[index..<(index + (run?.events ?? 1))], trace: traceBuffer, typing: host.typingAction) {
+                dispatch(run.map { .key(.paste($0.text)) } ?? ShellEvent(events[index]))
             }
+            index += run?.events ?? 1
             // After each action, not each frame: keys that arrive together are still actions of their own.
             recordTimeline()
         }
@@ -117,6 +117,7 @@ public final class AppShell {
             NetworkPanel.handle(control, on: context.network) { body in
                 (host.replaying ?? tracer.beginAction("\(key) in the network inspector", pattern: state.pattern.name)).run(body)
             }
+        case .saveSession: dispatch(.notice(recorder.save(size: state.size)))
         case .replay(let keys, let screenID, let size, let token):
             guard let replayer else { return }
             replay?.cancel()

@@ -59,6 +59,8 @@ public final class TraceBuffer: TraceSink {
 
     /// The newest `count` actions, oldest first, without copying the others.
     public func suffix(_ count: Int) -> [Entry] { state.withLock { Array($0.entries.suffix(count)) } }
+    /// The newest action begun, without copying the rest.
+    public var lastAction: TraceAction? { state.withLock { $0.entries.last?.action } }
 
     /// Every kept event, oldest first.
     public var events: [TraceEvent] { state.withLock { $0.entries.flatMap(\.events) } }

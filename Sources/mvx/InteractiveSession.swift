@@ -2,6 +2,7 @@ import AppComposition
 import Foundation
 import Mediator
 import PatternVocabulary
+import Replay
 import Shell
 import Terminal
 
@@ -16,6 +17,10 @@ struct InteractiveSession {
     var screenPatterns: [ScreenID: PatternID] = [:]
     /// Whether to turn mouse reporting on (where the terminal has it); `--no-mouse` says no.
     var mouse = true
+    /// Saves the session for `w`.
+    var sessionSaver: SessionSaver?
+    /// A session to play (`--replay`) and its file's name.
+    var replay: (session: Session, name: String)?
 
     /// Returns the exit status: 0 after `q` or Ctrl-C, 2 when there is no usable terminal,
     /// 128 + the signal number after SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2 or SIGALRM (the
@@ -30,7 +35,10 @@ struct InteractiveSession {
             return 2
         }
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
+        shell.recorder.saver = sessionSaver
         shell.start()
+        let player = replay.map { SessionPlayer(session: $0.session, name: $0.name, shell: shell, clock: ContinuousClock()) }
+        player?.start()
         var status: Int32 = 0
         // A whole batch (everything the terminal had waiting) is handled before the frame the
         // shell asked for is drawn at the end of this main-actor turn: a burst costs one frame.
@@ -44,9 +52,26 @@ struct InteractiveSession {
                 }
                 if case .terminate(let signal) = event { status = 128 + signal }
             }
-            shell.handle(batch)
+            var events = batch
+            if let player, player.isActive {
+                // While a replay plays, the user's keys are the player's first: space, →, q, or taking over.
+                events = []
+                for event in batch {
+                    guard case .key(let key) = event, player.isActive else {
+                        events.append(event)
+                        continue
+                    }
+                    switch player.handle(key) {
+                    case .used: continue
+                    case .passOn: events.append(event)
+                    case .quit: shell.dispatch(.terminate)
+                    }
+                }
+            }
+            shell.handle(events)
             if shell.state.shouldQuit { break }
         }
+        player?.stop()
         shell.stop()
         assembly.network.operationLog?.close()
         session.close()

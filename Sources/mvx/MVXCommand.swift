@@ -17,13 +17,15 @@ struct MVXCommand: AsyncParsableCommand {
         abstract: "The four iOS architecture patterns — MVC, MVP, MVVM, VIPER — side by side, live, in a terminal.",
         discussion: """
             Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, x mix (a pattern per screen), \
-            ↑↓ move, Enter press, [ ] scroll the trace, c compare, s source, m metrics, n network, ? help, q quit.
+            ↑↓ move, Enter press, [ ] scroll the trace, c compare, s source, m metrics, n network, w save the session, \
+            ? help, q quit.
+            Sessions: mvx --replay FILE plays one saved with w; mvx trace --session FILE, mvx conform FILE.
             A mixed app from the start: mvx --greeting-pattern mvc --listings-pattern viper.
             MVX_TRACE_FILE=path also writes the trace as JSON lines.
             Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --latency…).
             """,
         version: "mvx \(MVXVersion.current)",
-        subcommands: [RunCommand.self, TraceCommand.self, MetricsCommand.self],
+        subcommands: [RunCommand.self, TraceCommand.self, MetricsCommand.self, ConformCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

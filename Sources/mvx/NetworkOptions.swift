@@ -1,23 +1,29 @@
 import ArgumentParser
 import FakeServer
 import Foundation
+import Replay
 
 /// The fake network's options: where its data comes from and how it misbehaves.
 struct NetworkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A directory of JSON files laid out like the bundled fixtures (rent.json, xinfang.json, esf.json, people.json).", valueName: "dir"))
     var fixtures: String?
 
-    @Option(help: "The seed every request's latency and failures derive from.")
-    var seed: String = "0"
+    // Optional underneath (defaults in the help), so a session's own values give way only to what was typed.
+    @Option(name: .customLong("seed"), help: ArgumentHelp("The seed every request's latency and failures derive from (default: 0).", valueName: "seed"))
+    var seedOption: String?
 
-    @Option(help: ArgumentHelp("The latency range of each request, e.g. 50..400ms, 0, 1s.", valueName: "range"))
-    var latency: String = "50..400ms"
+    @Option(name: .customLong("latency"), help: ArgumentHelp("The latency range of each request, e.g. 50..400ms, 0, 1s (default: 50..400ms).", valueName: "range"))
+    var latencyOption: String?
 
-    @Option(help: ArgumentHelp("The probability that a request fails (0…1), or per kind: timeout=0.1,no-network=0.05.", valueName: "rate"))
-    var failRate: String = "0"
+    @Option(name: .customLong("fail-rate"), help: ArgumentHelp("The probability that a request fails (0…1), or per kind: timeout=0.1,no-network=0.05 (default: 0).", valueName: "rate"))
+    var failRateOption: String?
 
     @Flag(help: "Start with the network off: every request fails with 'no network'.")
     var offline = false
+
+    var seed: String { seedOption ?? "0" }
+    var latency: String { latencyOption ?? "50..400ms" }
+    var failRate: String { failRateOption ?? "0" }
 
     /// The scenario the options describe; a malformed value is a usage error naming the flag.
     func scenario() throws -> Scenario {
@@ -29,6 +35,16 @@ struct NetworkOptions: ParsableArguments {
             latency: try parse("latency") { () throws(ScenarioError) in try Scenario.parseLatency(latency) },
             failureRates: try parse("fail-rate") { () throws(ScenarioError) in try Scenario.parseFailureRates(failRate) },
             offline: offline)
+    }
+
+    /// A session's start with the network options typed on the command line put over its own.
+    func applied(to start: SessionStart) -> SessionStart {
+        var start = start
+        start.seed = seedOption ?? start.seed
+        start.latency = latencyOption ?? start.latency
+        start.failRate = failRateOption ?? start.failRate
+        start.offline = offline || start.offline
+        return start
     }
 
     /// The fixtures: the bundled ones, or the directory given; a bad file is a usage error

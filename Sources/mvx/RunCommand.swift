@@ -5,6 +5,7 @@ import Foundation
 import Mediator
 import Networking
 import PatternVocabulary
+import Replay
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {
@@ -28,25 +29,53 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Leave the mouse to the terminal: mvx never turns mouse reporting on, so the terminal's own text selection works (clicks and the wheel then do nothing in mvx).")
     var noMouse = false
 
+    @Option(help: ArgumentHelp(
+        "Plays a saved session (docs/sessions.md) from its start options at a demo's pace: space pauses and resumes, → steps one action while paused, any other key takes over. Options typed here override the file's.",
+        valueName: "file"))
+    var replay: String?
+
+    @Option(help: ArgumentHelp(
+        "Where w saves sessions (default: $XDG_DATA_HOME/mvx/sessions, else ~/.local/share/mvx/sessions; made on the first save).",
+        valueName: "dir"))
+    var sessionDir: String?
+
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
     mutating func run() async throws {
-        let scenario = try network.scenario()
+        var scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
+        let environment = ProcessInfo.processInfo.environment
         let folder = cacheDir.map { URL(filePath: $0, directoryHint: .isDirectory) }
-            ?? AppAssembly.defaultCacheFolder(environment: ProcessInfo.processInfo.environment)
+            ?? AppAssembly.defaultCacheFolder(environment: environment)
+        var start = SessionStart(
+            pattern: patterns.pattern, screenPatterns: patterns.screenPatterns, screen: patterns.screen,
+            seed: network.seedOption, latency: network.latencyOption, failRate: network.failRateOption, offline: network.offline)
+        var replaying: (session: Session, name: String)?
+        if let replay {
+            // The whole file is checked before the terminal is taken: a bad one plays nothing.
+            do {
+                let session = try Session.load(path: replay)
+                start = network.applied(to: patterns.applied(to: session.start))
+                scenario = try start.scenario()
+                replaying = (session, URL(filePath: replay).lastPathComponent)
+            } catch {
+                StandardError.write("mvx: \(replay): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let sessions = sessionDir.map { URL(filePath: $0, directoryHint: .isDirectory) }
+            ?? SessionSaver.defaultFolder(environment: environment)
         let status = try await Self.runInteractive(
-            pattern: patterns.pattern, screen: patterns.screen, screenPatterns: patterns.screenPatterns,
-            scenario: scenario, fixtures: fixtures,
-            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse)
+            start: start, scenario: scenario, fixtures: fixtures,
+            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse, sessionFolder: sessions, replay: replaying)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
-        pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID], scenario: Scenario, fixtures: Fixtures,
-        cacheFolder: URL?, diskCache: Bool, mouse: Bool
+        start: SessionStart, scenario: Scenario, fixtures: Fixtures, cacheFolder: URL?, diskCache: Bool, mouse: Bool,
+        sessionFolder: URL?, replay: (session: Session, name: String)?
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
@@ -57,7 +86,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        return await InteractiveSession(assembly: assembly, pattern: pattern, screen: screen, screenPatterns: screenPatterns,
-                                        mouse: mouse).run()
+        let saver = SessionSaver(start: start, folder: sessionFolder, home: ProcessInfo.processInfo.environment["HOME"])
+        return await InteractiveSession(assembly: assembly, pattern: start.pattern, screen: start.screen,
+                                        screenPatterns: start.screenPatterns, mouse: mouse, sessionSaver: saver,
+                                        replay: replay).run()
     }
 }

@@ -1,11 +1,14 @@
 import ArgumentParser
 import PatternVocabulary
+import Replay
 
 /// Which pattern each screen starts in, and which screen shows first: the options `mvx run` and
 /// `mvx trace` share, so both list the same values in `--help` and refuse a bad one alike.
 struct ScreenPatternOptions: ParsableArguments {
-    @Option(help: "The pattern, for every screen but those given their own below.")
-    var pattern: PatternID = .mvc
+    // Optional underneath, so a session's own start options give way only to what was typed.
+    @Option(name: .customLong("pattern"),
+            help: ArgumentHelp("The pattern, for every screen but those given their own below (default: mvc).", valueName: "pattern"))
+    var patternOption: PatternID?
 
     @Option(help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
     var greetingPattern: PatternID?
@@ -13,11 +16,26 @@ struct ScreenPatternOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
     var listingsPattern: PatternID?
 
-    @Option(help: "The screen to start with.")
-    var screen: ScreenID = .greeting
+    @Option(name: .customLong("screen"), help: ArgumentHelp("The screen to start with (default: greeting).", valueName: "screen"))
+    var screenOption: ScreenID?
+
+    var pattern: PatternID { patternOption ?? .mvc }
+    var screen: ScreenID { screenOption ?? .greeting }
 
     /// The screens whose pattern differs from `--pattern`: started so, mvx is in mix mode.
     var screenPatterns: [ScreenID: PatternID] {
         [.greeting: greetingPattern, .listings: listingsPattern].compactMapValues { $0 }
+    }
+
+    /// A session's start with what was typed on the command line put over it: any pattern option
+    /// replaces the file's patterns as a whole (`--pattern viper` alone means every screen in VIPER).
+    func applied(to start: SessionStart) -> SessionStart {
+        var start = start
+        if patternOption != nil || greetingPattern != nil || listingsPattern != nil {
+            start.pattern = pattern
+            start.screenPatterns = screenPatterns.filter { $0.value != pattern }
+        }
+        if let screenOption { start.screen = screenOption }
+        return start
     }
 }

@@ -20,6 +20,8 @@ struct TraceCommand: AsyncParsableCommand {
             parser (its values are listed below); a bad key exits with 2 and one line naming it.
             Example: mvx trace --pattern viper --screen listings --keys 'enter' --format mermaid
             Mixed: mvx trace --greeting-pattern mvc --listings-pattern viper --keys 'enter l down' (x, 1-4, g, l work as live)
+            A saved session instead of --keys: mvx trace --session docs/sessions/greeting-press.jsonl (its start options, \
+            each overridden by a pattern or screen option given here; a bad file exits with 2 and one line).
             """
     )
 
@@ -35,8 +37,11 @@ struct TraceCommand: AsyncParsableCommand {
     @Flag(help: "Print only the last action (what compare shows), not the screen's construction before it.")
     var lastAction = false
 
+    @Option(help: ArgumentHelp("A session file (docs/sessions.md) to replay instead of --keys.", valueName: "file"))
+    var session: String?
+
     mutating func run() async throws {
-        let request: TraceRequest
+        var request: TraceRequest
         do {
             request = try TraceRequest(
                 pattern: patterns.pattern, screen: patterns.screen, keys: keys, format: format,
@@ -44,6 +49,18 @@ struct TraceCommand: AsyncParsableCommand {
         } catch {
             StandardError.write("mvx trace: \(error)")
             throw ExitCode(2)
+        }
+        if let session {
+            guard keys.isEmpty else {
+                StandardError.write("mvx trace: --keys and --session both say which keys to press: give one")
+                throw ExitCode(2)
+            }
+            do {
+                try request.use(Session.load(path: session), under: patterns)
+            } catch {
+                StandardError.write("mvx trace: \(session): \(error)")
+                throw ExitCode(2)
+            }
         }
         let fixtures: Fixtures
         do {
@@ -59,9 +76,10 @@ struct TraceCommand: AsyncParsableCommand {
     @MainActor
     private static func replay(_ request: TraceRequest, lastActionOnly: Bool, fixtures: Fixtures) async throws -> String {
         let registry = AppAssembly.patternRegistry()
-        let runner = AppAssembly.replayRunner(registry: registry, fixtures: fixtures)
+        let runner = AppAssembly.replayRunner(registry: registry, fixtures: fixtures, scenario: request.scenario)
         do {
             let entries = try await runner.run(request.pattern, request.screen, keys: request.keys,
+                                               size: request.size ?? ReplayRunner.defaultSize,
                                                screenPatterns: request.screenPatterns)
             return TraceOutput.render(lastActionOnly ? Array(entries.suffix(1)) : entries, as: request.format)
         } catch {
@@ -84,6 +102,21 @@ struct TraceRequest {
     var format: TraceOutputFormat
     /// Screens in another pattern than `pattern`, from `--greeting-pattern` and `--listings-pattern`.
     var screenPatterns: [ScreenID: PatternID]
+    /// The fake network (latency always zero in a replay): a session's seed, failures, offline start.
+    var scenario = Scenario.instant
+    /// The session's screen size; nil draws at `ReplayRunner.defaultSize`.
+    var size: Size?
+
+    /// Replays `session` instead: its start options under what was typed on the command line.
+    mutating func use(_ session: Session, under options: ScreenPatternOptions) throws(SessionFileError) {
+        let start = options.applied(to: session.start)
+        pattern = start.pattern
+        screen = start.screen
+        screenPatterns = start.screenPatterns
+        keys = session.keys.map(\.key)
+        scenario = try start.scenario()
+        size = start.size
+    }
 
     init(pattern: PatternID, screen: ScreenID, keys: String, format: TraceOutputFormat,
          screenPatterns: [ScreenID: PatternID] = [:]) throws {

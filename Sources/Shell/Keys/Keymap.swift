@@ -17,6 +17,8 @@ public enum ShellCommand: Hashable, Sendable {
     case editTraceFilter
     /// `p`: the trace pane shows only the pattern's own roles, or everything again.
     case toggleOwnRoles
+    /// `w`: write the session so far (start options, keys, actions) to a file.
+    case saveSession
     case quit
 }
 
@@ -137,6 +139,9 @@ public enum Keymap {
         KeyBinding(
             keys: "o", label: nil, help: "ownership: who holds whom, strong or weak; what a switch freed",
             commands: [.character("o"): .togglePanel(.ownership)]),
+        KeyBinding(
+            keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
+            commands: [.character("w"): .saveSession]),
         KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keys: "q", label: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",

@@ -75,6 +75,16 @@ public final class HeadlessSession {
 
     /// The ownership panel's view of the module on show: its graph, the capture in every pattern.
     public var ownership: LiveOwnership { shell.host.ownership }
+    /// The module's pane only — no header, trace pane or key bar, which differ between patterns by
+    /// design — with each row's trailing blanks and the divider cut: what must be the same in all four.
+    public var moduleText: String {
+        let area = ShellLayout(size: screen.size).module
+        return (area.minY..<area.maxY).map { y in
+            var row = screen.row(y, columns: area.minX..<area.maxX)
+            while row.last == " " || row.last == "│" { row.removeLast() }
+            return row
+        }.joined(separator: "\n")
+    }
 
     /// The screen as text, the golden-screen format.
     public var text: String { screen.text }

@@ -44,6 +44,9 @@ final class ModuleHost {
 
     var hasTextFocus: Bool { window?.focusedView is TextField }
 
+    /// The typing action a text key would continue (the session recorder labels typed keys by it).
+    var typingAction: TraceAction? { typing?.context.action }
+
     /// Runs `body` as a new action the user started.
     func perform(_ label: String, pattern: PatternID, _ body: () -> Void) {
         let action = replaying ?? tracer.beginAction(label, pattern: pattern.name)

@@ -62,6 +62,9 @@ public enum ShellReducer {
         case .terminate:
             state.shouldQuit = true
             return []
+        case .notice(let text):
+            state.notice = text
+            return []
         case .frameWillDraw:
             let pane = ShellLayout(size: state.size).trace.size
             state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
@@ -281,6 +284,8 @@ public enum ShellReducer {
         case .toggleOwnRoles:
             state.traceFilter.ownRolesOnly.toggle()
             refilter(&state)
+        case .saveSession:
+            return [.saveSession]
         case .quit:
             state.shouldQuit = true
         }

@@ -88,6 +88,9 @@ public enum ShellEvent: Sendable {
     case replayed(token: Int, [ComparedAction])
     /// The ownership panel's graphs in every pattern, asked for as `token`, were captured.
     case ownershipCaptured(token: Int, [OwnershipSnapshot])
+    /// A message for the key bar from outside the reducer (where `w` saved, a replay's progress),
+    /// shown until the next key.
+    case notice(String)
     /// A frame is about to be drawn: the trace pane's page follows what the trace holds now
     /// (events arrive between keys, so no key event could move it).
     case frameWillDraw
@@ -123,6 +126,8 @@ public enum ShellEffect: Equatable, Sendable {
     case announceMix(action: String, note: String)
     /// Change the fake network (a network inspector control), as an action labelled by the key.
     case network(NetworkControl, key: Key)
+    /// Save the session recorded so far (`w`); answered by `.notice` with the path or the reason.
+    case saveSession
     /// Replay `keys` on a fresh `screen` in every pattern (compare); answered by `.replayed`.
     case replay(keys: [Key], screen: ScreenID, size: Size, token: Int)
     /// Rebuild the module on show and replay its keys up to the timeline's action `action`;

@@ -335,6 +335,16 @@ struct SessionPlayerTests {
         SessionKey(.down, action: "↓"), SessionKey(.down, action: "↓"), SessionKey(.enter, action: "Enter on [Show greeting]"),
     ])
 
+    /// A greeting on a headless shell and the demo session started on it, on a clock tests move.
+    private func startPlayer() async -> (HeadlessSession, SleepCountingClock, SessionPlayer) {
+        let app = TestApp.session(size: Size(width: 110, height: 30))
+        await app.settle()
+        let clock = SleepCountingClock()
+        let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
+        player.start()
+        return (app, clock, player)
+    }
+
     /// Waits for the player's next report (the player yields them in order; nothing is missed).
     private func next(_ iterator: inout AsyncStream<SessionPlayer.Progress>.Iterator) async -> SessionPlayer.Progress? {
         await iterator.next(isolation: #isolation)
@@ -342,12 +352,8 @@ struct SessionPlayerTests {
 
     @Test("plays an action every pace on the clock it is given, typing key by key, and says how far it is")
     func plays() async {
-        let app = TestApp.session(size: Size(width: 110, height: 30))
-        await app.settle()
-        let clock = SleepCountingClock()
-        let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
+        let (app, clock, player) = await startPlayer()
         var progress = player.progress.makeAsyncIterator()
-        player.start()
         #expect(app.shell.state.notice == "▶ replaying demo.jsonl · action 0/6 · space pause · other keys take over")
         for count in 1...6 {
             #expect(await next(&progress) == .waiting(next: count - 1))
@@ -371,12 +377,8 @@ struct SessionPlayerTests {
 
     @Test("space pauses, → steps one action while paused, space resumes")
     func pauseAndStep() async {
-        let app = TestApp.session(size: Size(width: 110, height: 30))
-        await app.settle()
-        let clock = SleepCountingClock()
-        let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
+        let (app, clock, player) = await startPlayer()
         var progress = player.progress.makeAsyncIterator()
-        player.start()
         #expect(await next(&progress) == .waiting(next: 0))
         #expect(player.handle(.character(" ")) == .used)
         #expect(await next(&progress) == .paused)
@@ -399,12 +401,8 @@ struct SessionPlayerTests {
 
     @Test("any other key hands the app over (and reaches it); q quits")
     func handOver() async {
-        let app = TestApp.session(size: Size(width: 110, height: 30))
-        await app.settle()
-        let clock = SleepCountingClock()
-        let player = SessionPlayer(session: Self.session, name: "demo.jsonl", shell: app.shell, clock: clock)
+        let (app, clock, player) = await startPlayer()
         var progress = player.progress.makeAsyncIterator()
-        player.start()
         #expect(await next(&progress) == .waiting(next: 0))
         await clock.advanceNextSleep(by: SessionPlayer.actionPace)
         #expect(await next(&progress) == .played(count: 1))

@@ -65,16 +65,19 @@ struct SnapshotAfterAction {
     let appState: AppState
     let touched: Set<String>
     private let before: ObjectGraph
+    private let snapshotBefore: StateSnapshot
 
     init(_ session: HeadlessSession) {
         module = session.shell.activeModule
         appState = session.context.appState
         touched = Set(session.traceBuffer.suffix(1).flatMap(\.events).map(\.type))
         before = StateTimeline.graph(of: module, appState: appState)
+        snapshotBefore = StateTimeline.snapshot(before)
     }
 
     func afterAction() {
-        _ = StateTimeline.snapshot(StateTimeline.graph(of: module, appState: appState, reusing: before, touched: touched))
+        let graph = StateTimeline.graph(of: module, appState: appState, reusing: before, touched: touched)
+        _ = StateTimeline.snapshot(graph, reusing: snapshotBefore).changes(since: snapshotBefore)
     }
 
     func everyObject() {

@@ -102,6 +102,7 @@ struct Walker {
             return moved
         }
         nodes[index].values = old.values
+        nodes[index].isCarriedOver = true
         return true
     }
 

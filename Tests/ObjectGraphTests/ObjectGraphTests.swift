@@ -204,6 +204,22 @@ struct StateSnapshotTests {
         #expect(after.changes(since: after).isEmpty)
     }
 
+    @Test func aSnapshotTakesTheEntriesOfCarriedOverObjectsFromTheOneBefore() {
+        let state = SharedState()
+        let presenter = Presenter(interactor: Interactor(state: state))
+        let roots: [(name: String, object: AnyObject)] = [("module", presenter)]
+        let firstGraph = ObjectGraph(roots: roots, scope: .everything, strengths: DeclaredStrengths())
+        let first = StateSnapshot(firstGraph)
+        presenter.greeting = "Hello"
+        let secondGraph = ObjectGraph(roots: roots, scope: .everything, strengths: DeclaredStrengths(), reusing: firstGraph) {
+            node, _ in node.typeName == "Presenter"
+        }
+        #expect(secondGraph.nodes.map(\.isCarriedOver) == [false, true, true])
+        let second = StateSnapshot(secondGraph, reusing: first)
+        #expect(second.changes(since: first).map(\.description) == [#"Presenter.greeting nil → "Hello""#])
+        #expect(second == StateSnapshot(ObjectGraph(roots: roots, scope: .everything, strengths: DeclaredStrengths())))
+    }
+
     @Test func valuesOfObjectsBuiltOrFreedShowAsAddedOrGone() {
         let first = StateSnapshot(entries: [.init(key: "GreetingPresenter.greeting", summary: "nil", count: nil, module: "MVP")])
         let second = StateSnapshot(entries: [.init(key: "ListingsPresenter.listings", summary: "0 items", count: 0, module: "MVP")])

@@ -79,7 +79,7 @@ public final class StateTimeline {
         let touched = touchedTypes(in: recent)
         let graph = Self.graph(of: module, appState: appState, reusing: build == moduleOfLatest ? latestGraph : nil,
                                touched: touched)
-        let snapshot = Self.snapshot(graph)
+        let snapshot = Self.snapshot(graph, reusing: build == moduleOfLatest ? latest : nil)
         latestGraph = graph
         var changes = snapshot.changes(since: latest ?? StateSnapshot(entries: []))
         // A module built anew starts its own story: what its predecessor held is not "gone" state
@@ -138,18 +138,15 @@ public final class StateTimeline {
         snapshot(graph(of: module, appState: appState))
     }
 
-    public static func snapshot(_ graph: ObjectGraph) -> StateSnapshot {
+    /// `previous`, the snapshot before, lends the entries of objects the graph carried over.
+    public static func snapshot(_ graph: ObjectGraph, reusing previous: StateSnapshot? = nil) -> StateSnapshot {
         // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
         // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.feeds[rent]`.
-        return StateSnapshot(graph) { ["Widgets", "Reformers"].contains($0.module) || $0.typeName.contains("<" as Character) }
-            .filtering { entry in
-            switch entry.declaringModule {
-            case "Widgets": entry.key.hasSuffix(".text")
-            case "Mediator": false
-            default: true
-            }
-        }
+        StateSnapshot(graph, isPart: { partModules.contains($0.module) || $0.typeName.contains("<" as Character) },
+                      keeps: { $0.declaringModule != "Mediator" }, reusing: previous)
     }
+
+    private static let partModules: Set<String> = ["Widgets", "Reformers"]
 
     /// The module graph's scope and the views a screen shows text in: in MVC and MVP the greeting
     /// lives in a label, and the timeline must be able to say so.

@@ -161,7 +161,8 @@ public final class SessionPlayer {
     }
 
     private func showProgress() {
-        let file = Sanitizer.visible(name, limit: 30)
+        // Cut to a width, not a count with a note: the action's number must stay on the key bar.
+        let file = DisplayWidth.truncate(Sanitizer.visible(name, limit: 200), to: 40)
         let position = "action \(playedCount)/\(actions.count)"
         let text = phase == .paused
             ? "⏸ replay \(file) paused · \(position) · space resume · → step · other keys take over"

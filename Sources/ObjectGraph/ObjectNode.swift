@@ -47,9 +47,16 @@ public struct StoredValue: Sendable, Equatable {
     /// first: escaping a 5,000-character paste whole for a short summary would be waste).
     public static func quoted(_ text: some StringProtocol) -> String {
         // Most text is short printable ASCII without quotes or backslashes: quoted as it is.
-        if text.utf8.count <= 40, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            return "\"" + text + "\""
+        var plain = true
+        var count = 0
+        for byte in text.utf8 {
+            count += 1
+            if count > 40 || byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+                plain = false
+                break
+            }
         }
+        if plain { return "\"" + String(text) + "\"" }
         let cut = text.prefix(40)
         let escaped = String(cut).debugDescription
         return cut.endIndex < text.endIndex ? String(escaped.dropLast()) + "…\"" : escaped

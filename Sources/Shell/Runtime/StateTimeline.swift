@@ -124,8 +124,9 @@ public final class StateTimeline {
     public static func graph(
         of module: (any ScreenModule)?, appState: AppState, reusing previous: ObjectGraph? = nil, touched: Set<String> = []
     ) -> ObjectGraph {
+        // From the root view controller: the module's hosting is not the pattern's state.
         var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
-        if let module { roots.insert(("module", module), at: 0) }
+        if let module { roots.insert(("module", module.rootViewController), at: 0) }
         return ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths(), reusing: previous) { node, ownerReadAgain in
             node.module == "Model" || node.module == "Widgets" || (ownerReadAgain && node.typeName.contains("<" as Character))
                 || touched.contains(node.typeName)
@@ -143,21 +144,22 @@ public final class StateTimeline {
         // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
         // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.feeds[rent]`.
         StateSnapshot(graph, isPart: { partModules.contains($0.module) || $0.typeName.contains("<" as Character) },
-                      keeps: { $0.declaringModule != "Mediator" }, reusing: previous)
+                      reusing: previous)
     }
 
     private static let partModules: Set<String> = ["Widgets", "Reformers"]
 
-    /// The module graph's scope and the views a screen shows text in: in MVC and MVP the greeting
-    /// lives in a label, and the timeline must be able to say so.
+    /// The roles (the patterns' objects and the view controllers that hold them), the shared
+    /// model and the views a screen shows text in: in MVC and MVP the greeting lives in a label,
+    /// and the timeline must be able to say so. The model-layer services are the same in every
+    /// pattern and are not a role's state: leaves here (the ownership panel opens them).
     /// Widgets are read directly (their text), and so is the shared model (its values, as a rewind
-    /// keeps them), rather than reflected; and the properties a role
-    /// inherits from a widget base class (a view controller's appearance, focus) are not read:
-    /// reflection costs by the field, and those are not the pattern's state.
+    /// keeps them), rather than reflected; and the properties a role inherits from a widget base
+    /// class (a view controller's appearance, focus) are not read: reflection costs by the field,
+    /// and those are not the pattern's state.
     private static let scope = ObjectGraph.Scope(
         opens: { module, typeName in
-            ModuleGraph.scope.opens(module, typeName) || module == "ScreenViews"
-                || (module == "Widgets" && textViews.contains(typeName))
+            roleModules.contains(module) || (module == "Widgets" && (textViews.contains(typeName) || typeName.hasSuffix("Controller")))
         },
         inherits: { $0 != "Widgets" },
         describedModules: ["Widgets", "Model"],
@@ -172,6 +174,7 @@ public final class StateTimeline {
         })
 
     private static let textViews: Set<String> = ["Label", "TextField"]
+    private static let roleModules: Set<String> = ["MVC", "MVP", "MVVM", "VIPER", "Model", "ScreenViews"]
 
     /// Two records of one action (a reply landed after the key's frame): the first value before
     /// and the last after, and a value changed back and forth is no change.

@@ -19,8 +19,17 @@ struct AppStateValues {
     /// The values as the state timeline lists them (`person.firstName`, `"Ada"`).
     var described: [(path: String, summary: String)] {
         [("person.id", StoredValue.quoted(person.id)), ("person.firstName", StoredValue.quoted(person.firstName)),
-         ("person.lastName", StoredValue.quoted(person.lastName)), ("personOrigin", ".\(personOrigin)"),
-         ("listingSource", ".\(listingSource)"), ("selectedListingID", selectedListingID.map(StoredValue.quoted) ?? "nil")]
+         ("person.lastName", StoredValue.quoted(person.lastName)), ("personOrigin", Self.name(of: personOrigin)),
+         ("listingSource", "." + listingSource.rawValue), ("selectedListingID", selectedListingID.map(StoredValue.quoted) ?? "nil")]
+    }
+
+    /// The case as a diff shows it; written out, since printing an enum reflects on it every time.
+    private static func name(of origin: PersonOrigin) -> String {
+        switch origin {
+        case .placeholder: ".placeholder"
+        case .service: ".service"
+        case .user: ".user"
+        }
     }
 
     /// Writes the values back; only those that differ, so the trace names what the rewind changed.

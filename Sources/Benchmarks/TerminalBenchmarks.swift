@@ -51,6 +51,69 @@ func runTerminalBenchmarks() async {
     Report.figure("bytes for the frame after the person loaded", Double(settleBytes), unit: "B")
     Report.figure("bytes for one greeting button press", Double(pressBytes), unit: "B", aim: "≤ 400 B")
     pressBytesPerPattern(binary: binary)
+    compareWithDialog(binary: binary)
+}
+
+/// mvx's first frame beside `dialog --msgbox` (C, ncurses) on the same harness, in the same run,
+/// alternating, so both see the same machine: spawn → the last byte before the output goes quiet
+/// for 150 ms (what a user sees as "drawn"). mvx runs with a one-second network, so the person's
+/// load lands well after its first frame. `make bench` installs dialog when it is missing.
+private func compareWithDialog(binary: String) {
+    guard let dialog = ["/usr/bin/dialog", "/usr/local/bin/dialog"].first(where: FileManager.default.isExecutableFile)
+    else {
+        print("  dialog is not installed: the comparison is skipped (scripts/install-deps --bench installs it)")
+        return
+    }
+    var mvx: [Double] = [], reference: [Double] = []
+    for _ in 0..<20 {
+        guard let ours = firstFrameMilliseconds(binary, ["--latency", "1s"], quitWith: "q"),
+              let theirs = firstFrameMilliseconds(dialog, ["--msgbox", "mvx compares its start-up with this box.", "8", "44"],
+                                                  quitWith: "\r")
+        else {
+            print("  the dialog comparison could not run on a pty")
+            return
+        }
+        mvx.append(ours)
+        reference.append(theirs)
+    }
+    mvx.sort()
+    reference.sort()
+    let ours = mvx[mvx.count / 2], theirs = reference[reference.count / 2]
+    Report.figure("spawn → first frame drawn, mvx (median of 20)", ours, unit: "ms")
+    Report.figure("spawn → first frame drawn, dialog --msgbox (C)", theirs, unit: "ms")
+    Report.figure("mvx ÷ dialog", ours / theirs, unit: "×", aim: "≤ 2")
+}
+
+/// Spawn → the last byte `executable` writes before 150 ms of quiet, on an 80×24 pty; then the
+/// `quit` key ends it. Nil when it cannot start or draws nothing within 5 s.
+private func firstFrameMilliseconds(_ executable: String, _ arguments: [String], quitWith quit: String) -> Double? {
+    guard let terminal = try? PseudoTerminal(width: 80, height: 24) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSHomeDirectory()]
+    process.standardInput = terminal.slave
+    process.standardOutput = terminal.slave
+    process.standardError = terminal.slave
+    let start = ContinuousClock.now
+    guard (try? process.run()) != nil else { return nil }
+    defer {
+        terminal.write(quit)
+        process.waitUntilExit()
+    }
+    var lastByte: ContinuousClock.Instant?
+    let deadline = start + .seconds(5)
+    while ContinuousClock.now < deadline {
+        let chunk = terminal.read(timeout: .milliseconds(150)) { !$0.isEmpty }
+        if chunk.isEmpty {
+            if lastByte != nil { break }
+            continue
+        }
+        lastByte = ContinuousClock.now
+    }
+    guard let lastByte else { return nil }
+    let elapsed = lastByte - start
+    return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
 }
 
 /// Bytes on the wire per key in each pattern, on the release binary at 80×24: the first greeting

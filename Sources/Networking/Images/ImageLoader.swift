@@ -29,8 +29,8 @@ public final class ImageLoader {
     public func cachedImage(at url: String) -> [UInt8]? {
         guard let hit = cache.lookUp(url) else { return nil }
         var record = newRecord(url)
-        take(.cacheHit(CacheKey(service: Service.images.id, method: ImageAPI.method, parameters: record.parameters!), hit.tier),
-             in: &record)
+        let key = CacheKey(service: Service.images.id, method: ImageAPI.method, parameters: Self.parameters(url))
+        take(.cacheHit(key, hit.tier), in: &record)
         return hit.bytes
     }
 
@@ -49,7 +49,7 @@ public final class ImageLoader {
         let attempt = attempts[url, default: 0]
         attempts[url] = attempt + 1
         take(.sent(attempt: attempt), in: &record)
-        let request = RequestSigner.sign(service: .images, method: ImageAPI.method, parameters: record.parameters!, attempt: attempt)
+        let request = RequestSigner.sign(service: .images, method: ImageAPI.method, parameters: Self.parameters(url), attempt: attempt)
         monitor.requestStarted()
         defer { monitor.requestEnded() }
         let result: Result<[UInt8], APIError>
@@ -59,8 +59,8 @@ public final class ImageLoader {
             result = .failure(error)
         }
         switch result {
-        case .success(let bytes) where Task.isCancelled:
-            _ = bytes
+        case .success where Task.isCancelled:
+            // The caller went while the reply travelled: nothing is cached or returned.
             take(.cancelled(reason: "caller cancelled"), in: &record)
             throw .cancelled
         case .success(let bytes):
@@ -86,9 +86,13 @@ public final class ImageLoader {
         }
     }
 
+    private static func parameters(_ url: String) -> CanonicalParameters {
+        CanonicalParameters([ImageAPI.urlParameter: url])
+    }
+
     private func newRecord(_ url: String) -> RequestRecord {
-        RequestRecord(method: ImageAPI.method, service: Service.images.id,
-                      parameters: CanonicalParameters([ImageAPI.urlParameter: url]), page: nil, startedAt: clock.now)
+        RequestRecord(method: ImageAPI.method, service: Service.images.id, parameters: Self.parameters(url), page: nil,
+                      startedAt: clock.now)
     }
 
     /// Records `decision` in the journal and traces it, as an API manager does its own.

@@ -29,8 +29,8 @@ public final class AppShell {
     // The scheduler is the shell's own, so it may hold the shell unowned.
     private lazy var frames = FrameScheduler { [unowned self] in
         dispatch(.frameWillDraw)
-        recordTimeline()  // what replies changed since the last key
         ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
+        if recordTimeline() { setNeedsFrame() }  // replies' state, read once the frame is out, then shown
     }
     private var replay: Task<Void, Never>?
     private var journalObservation: AnyObject?
@@ -93,7 +93,8 @@ public final class AppShell {
         setNeedsFrame()
     }
 
-    private func recordTimeline() {
+    @discardableResult
+    private func recordTimeline() -> Bool {
         timeline.record(trace: traceBuffer, module: host.module, appState: context.appState, build: host.buildNumber,
                         keys: state.keysOnScreen.count)
     }

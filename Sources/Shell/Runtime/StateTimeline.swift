@@ -67,14 +67,16 @@ public final class StateTimeline {
     /// Takes a snapshot if the trace moved on, and gives its changes to the newest action (made a
     /// timeline entry the first time). `module` is the build of the module on show, `keys` how
     /// many keys it has been sent.
-    public func record(trace: TraceBuffer, module: (any ScreenModule)?, appState: AppState, build: Int, keys: Int) {
+    /// Returns whether it did.
+    @discardableResult
+    public func record(trace: TraceBuffer, module: (any ScreenModule)?, appState: AppState, build: Int, keys: Int) -> Bool {
         let version = trace.version
-        guard version != traceVersion else { return }
+        guard version != traceVersion else { return false }
         traceVersion = version
         // No code ran for an action without events (a key nothing answered), so nothing changed:
         // a storm of such keys costs no reflection.
         let recent = trace.suffix(4)
-        guard let entry = recent.last, !entry.events.isEmpty else { return }
+        guard let entry = recent.last, !entry.events.isEmpty else { return false }
         let newest = entry.action
         let touched = touchedTypes(in: recent)
         let graph = Self.graph(of: module, appState: appState, reusing: build == moduleOfLatest ? latestGraph : nil,
@@ -91,7 +93,7 @@ public final class StateTimeline {
         if let last = actions.indices.last, actions[last].id == newest.id {
             actions[last].changes = Self.merged(actions[last].changes, changes)
             actions[last].keys = keys
-            return
+            return true
         }
         numbered += 1
         actions.append(TimelineAction(id: newest.id, number: numbered, label: newest.label, pattern: newest.pattern,
@@ -101,6 +103,7 @@ public final class StateTimeline {
             actions.removeFirst(excess)
             dropped += excess
         }
+        return true
     }
 
     /// The types the trace names in events not looked at before: the roles an action (or a reply

@@ -73,11 +73,6 @@ public struct ObjectGraph {
         indexes = walker.indexes
     }
 
-    /// The index of the node for `object`, if the walk reached it.
-    public func index(of object: AnyObject) -> Int? {
-        indexes[ObjectIdentifier(object)]
-    }
-
     /// The nodes whose objects are still alive (after the roots were released, it must be none).
     public func survivors() -> [ObjectNode] {
         zip(nodes, handles).compactMap { node, handle in handle.object == nil ? nil : node }

@@ -75,7 +75,7 @@ struct TimelinePanel: ShellPanel, Equatable {
             return .openSource(event: event.sequence)
         case .rewind?:
             guard let action = selected(in: timeline) else { return .consumed }
-            if let reason = timeline.rewindRefusal(for: action, build: timeline.latestBuild) {
+            if let reason = timeline.rewindRefusal(for: action) {
                 message = reason
                 return .consumed
             }
@@ -187,7 +187,7 @@ struct TimelinePanel: ShellPanel, Equatable {
     @MainActor
     private static func roles(in trace: TraceBuffer) -> [String: Role] {
         var roles: [String: Role] = [:]
-        for entry in trace.entries.suffix(200) {
+        for entry in trace.suffix(200) {
             for event in entry.events where roles[event.type] == nil { roles[event.type] = event.role }
         }
         return roles

@@ -46,18 +46,16 @@ public final class StateTimeline {
         self.capacity = capacity
     }
 
-    /// Why the action cannot be rewound to, or nil when it can: only the module on show (its
-    /// `build`) can be rebuilt and replayed, since its keys are the ones kept.
-    public func rewindRefusal(for action: TimelineAction, build: Int) -> String? {
-        guard action.module == build else {
-            let first = actions.first { $0.module == build }
+    /// Why the action cannot be rewound to, or nil when it can: only the module on show (the
+    /// build the latest record was taken in) can be rebuilt and replayed, since its keys are the
+    /// ones kept.
+    public func rewindRefusal(for action: TimelineAction) -> String? {
+        guard action.module == moduleOfLatest else {
+            let first = actions.first { $0.module == moduleOfLatest }
             return "before this module was built: rewind reaches #\(first?.number ?? action.number) at the earliest"
         }
         return nil
     }
-
-    /// The module build the latest record was taken in.
-    public var latestBuild: Int { moduleOfLatest }
 
     /// The action `id`, if it is still kept.
     public func action(_ id: UInt64) -> TimelineAction? {

@@ -29,6 +29,16 @@ struct OwnershipPanelTests {
     /// Labels are outside the scope, as the widgets are in the app.
     private static let scope = ObjectGraph.Scope { _, name in name != "Label" }
 
+    /// A screen owning its presenter, which points back weakly and owns a service that points back too.
+    private static func wiredScreen() -> Screen {
+        let screen = Screen()
+        let presenter = Presenter()
+        screen.presenter = presenter
+        presenter.view = screen
+        presenter.service.owner = presenter
+        return screen
+    }
+
     private func snapshot(_ roots: [(name: String, object: AnyObject)]) -> OwnershipSnapshot {
         OwnershipSnapshot(ObjectGraph(roots: roots, scope: Self.scope, strengths: Self.strengths), label: "MVP greeting",
                           pattern: .mvp)
@@ -36,11 +46,7 @@ struct OwnershipPanelTests {
 
     @Test("the tree shows each object once under its strong owner; a weak reference back is marked, dim, not expanded")
     func tree() {
-        let screen = Screen()
-        let presenter = Presenter()
-        screen.presenter = presenter
-        presenter.view = screen
-        presenter.service.owner = presenter
+        let screen = Self.wiredScreen()
         let lines = OwnershipLines.tree(snapshot([("module", screen)]))
         #expect(lines.map(\.text) == [
             " Screen",
@@ -108,11 +114,7 @@ struct OwnershipPanelTests {
 
     @Test("the panel's title names the module and its counts")
     func title() {
-        let screen = Screen()
-        let presenter = Presenter()
-        screen.presenter = presenter
-        presenter.view = screen
-        presenter.service.owner = presenter
+        let screen = Self.wiredScreen()
         let panel = OwnershipPanel(snapshot: snapshot([("module", screen)]))
         let session = TestApp.session()
         let context = session.shell.environment.panelContext(.body, size: session.screen.size)

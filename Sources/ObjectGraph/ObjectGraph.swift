@@ -54,7 +54,17 @@ public struct ObjectGraph {
         roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths,
         reusing previous: ObjectGraph? = nil, isChanged: (ObjectNode, _ ownerReadAgain: Bool) -> Bool = { _, _ in true }
     ) {
-        var walker = Walker(scope: scope, strengths: strengths)
+        self.init(roots: roots, scope: scope, strengths: strengths, reusing: previous, isChanged: isChanged, readsMemory: true)
+    }
+
+    /// `readsMemory: false` reads every object through `Mirror`: what tests compare the direct
+    /// reads (`StoredFields`) with.
+    init(
+        roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths,
+        reusing previous: ObjectGraph? = nil, isChanged: (ObjectNode, _ ownerReadAgain: Bool) -> Bool = { _, _ in true },
+        readsMemory: Bool
+    ) {
+        var walker = Walker(scope: scope, strengths: strengths, readsMemory: readsMemory)
         for root in roots {
             self.roots.append((root.name, walker.node(for: root.object)))
         }

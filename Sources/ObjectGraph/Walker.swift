@@ -21,9 +21,14 @@ struct Walker {
     /// How many elements of a collection of objects are followed.
     static let elementLimit = 200
 
-    init(scope: ObjectGraph.Scope, strengths: any ReferenceStrengths) {
+    /// Whether objects whose classes hold every field strongly are read from memory (the rest,
+    /// and all when false, through `Mirror`).
+    let readsMemory: Bool
+
+    init(scope: ObjectGraph.Scope, strengths: any ReferenceStrengths, readsMemory: Bool = true) {
         self.scope = scope
         self.strengths = strengths
+        self.readsMemory = readsMemory
     }
 
     /// The node for `object`, made (and queued for opening when in scope) on first sight.
@@ -64,9 +69,18 @@ struct Walker {
                 }
                 continue
             }
-            var mirror: Mirror? = Mirror(reflecting: objects[index])
             var references: [ObjectReference] = []
             var values: [StoredValue] = []
+            let layout = StoredFields.of(type(of: objects[index]))
+            // The classes read, from the object's own up to the first whose properties are not.
+            let levelsRead = layout.levels.indices.dropFirst().first { !scope.inherits(layout.levels[$0].module) } ?? layout.levels.count
+            if readsMemory, levelsRead <= layout.strongLevels {
+                read(layout, levels: levelsRead, of: objects[index], references: &references, values: &values)
+                nodes[index].references = references
+                nodes[index].values = values
+                continue
+            }
+            var mirror: Mirror? = Mirror(reflecting: objects[index])
             // A subclass's mirror lists its own properties; the superclass's come from its own mirror.
             var inherited = false
             while let level = mirror {
@@ -86,6 +100,41 @@ struct Walker {
             nodes[index].values = values
         }
         objects.removeAll()
+    }
+
+    /// Reads `object`'s stored properties from its memory by their layout: what `Mirror` would
+    /// list, in the same order and with the same names, at a fraction of its cost.
+    private mutating func read(
+        _ layout: StoredFields, levels levelsRead: Int, of object: AnyObject, references: inout [ObjectReference],
+        values: inout [StoredValue]
+    ) {
+        for field in layout.fields {
+            guard field.level < levelsRead else { break }
+            guard let name = field.name else { continue }
+            let declaring = layout.levels[field.level].lookupName
+            let strength = strengths.strength(of: name, in: declaring)
+            let address = StoredFields.address(field, in: object)
+            switch field.shape {
+            case .object:
+                let target = node(for: address.load(as: AnyObject.self))
+                references.append(ObjectReference(name: name, target: target, strength: strength, declaringType: declaring))
+            case .optionalObject:
+                if let object = address.load(as: AnyObject?.self) {
+                    references.append(ObjectReference(name: name, target: node(for: object), strength: strength, declaringType: declaring))
+                } else {
+                    values.append(StoredValue(path: name, summary: "nil", declaringType: declaring))
+                }
+            case .string:
+                values.append(StoredValue(path: name, summary: StoredValue.quoted(address.load(as: String.self)), declaringType: declaring))
+            case .int:
+                values.append(StoredValue(path: name, summary: String(address.load(as: Int.self)), declaringType: declaring))
+            case .bool:
+                values.append(StoredValue(path: name, summary: address.load(as: Bool.self) ? "true" : "false", declaringType: declaring))
+            case .value:
+                visit(StoredFields.value(field, of: object), path: name, strength: strength, declaring: declaring, owner: declaring,
+                      depth: 0, references: &references, values: &values)
+            }
+        }
     }
 
     /// Gives node `index` the references and values of `old`, its earlier self, if every object
@@ -116,6 +165,11 @@ struct Walker {
     ) {
         if let text = Self.scalar(value) {
             values.append(StoredValue(path: path, summary: text, declaringType: owner))
+            return
+        }
+        // An object behind a protocol or `Any`: told by its type, which costs less than a mirror.
+        if type(of: value) is AnyClass {
+            references.append(ObjectReference(name: path, target: node(for: value as AnyObject), strength: strength, declaringType: owner))
             return
         }
         let mirror = Mirror(reflecting: value)
@@ -240,6 +294,7 @@ struct Walker {
 
     private static func kind(of value: Any) -> ElementKind {
         if scalar(value) != nil { return .scalars }
+        if type(of: value) is AnyClass { return .objects }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .class: return .objects

@@ -53,11 +53,3 @@ final class Observable<Value: Equatable> {
         var isAlive: Bool { isTargetAlive() }
     }
 }
-
-/// In a debugger (and mvx's state timeline) a binding reads as its value and how many views it
-/// reaches: its observers are closures, which say nothing when printed.
-extension Observable: @MainActor CustomReflectable {
-    var customMirror: Mirror {
-        Mirror(self, children: ["value": value, "observers": observers.count], displayStyle: .class)
-    }
-}

@@ -11,8 +11,8 @@ import Tracing
 @MainActor
 func runTimelineBenchmarks() async {
     Report.section("State timeline")
-    // What the app pays after an action: the objects whose type the action's trace names are read
-    // again (with the model, the widgets' text and generic boxes), the rest carried over.
+    // What the app pays after an action: every object of the module and the shared model read,
+    // and the diff against the snapshot before.
     for pattern in PatternID.allCases {
         let session = BenchmarkApp.session(size: Size(width: 120, height: 40), pattern: pattern)
         await session.settle()
@@ -21,8 +21,6 @@ func runTimelineBenchmarks() async {
         let snapshot = SnapshotAfterAction(session)
         Report.figure("snapshot after a press, \(pattern.name) greeting",
                       medianNanoseconds(runs: 9, iterations: 200, snapshot.afterAction) / 1_000, unit: "µs", aim: "≤ 50 µs")
-        Report.figure("  every object read, \(pattern.name) greeting",
-                      medianNanoseconds(runs: 9, iterations: 200, snapshot.everyObject) / 1_000, unit: "µs")
     }
     for pattern in PatternID.allCases {
         let session = BenchmarkApp.session(size: Size(width: 120, height: 40), pattern: pattern, screen: .listings)
@@ -39,8 +37,6 @@ func runTimelineBenchmarks() async {
             .filter { $0.key.hasSuffix(".listings") }.compactMap(\.count).max() ?? 0
         Report.figure("snapshot after a page, \(pattern.name) listings (\(loaded))",
                       medianNanoseconds(runs: 9, iterations: 50, snapshot.afterAction) / 1_000, unit: "µs", aim: "≤ 500 µs")
-        Report.figure("  every object read, \(pattern.name) listings",
-                      medianNanoseconds(runs: 9, iterations: 50, snapshot.everyObject) / 1_000, unit: "µs")
     }
     // A 10,000-action session: the timeline keeps the newest 1,000 actions' changes and one snapshot.
     let before = residentMegabytes()
@@ -57,31 +53,22 @@ func runTimelineBenchmarks() async {
     Report.figure("timeline after 10,000 actions: resident memory growth", residentMegabytes() - before, unit: "MB")
 }
 
-/// A snapshot as the timeline takes it after the session's last action (reading again what the
-/// action's trace names), and one that reads every object.
+/// A snapshot as the timeline takes it after the session's last action, and its diff against the
+/// one before.
 @MainActor
 struct SnapshotAfterAction {
     let module: (any ScreenModule)?
     let appState: AppState
-    let touched: Set<String>
-    private let before: ObjectGraph
-    private let snapshotBefore: StateSnapshot
+    private let before: StateSnapshot
 
     init(_ session: HeadlessSession) {
         module = session.shell.activeModule
         appState = session.context.appState
-        touched = Set(session.traceBuffer.suffix(1).flatMap(\.events).map(\.type))
-        before = StateTimeline.graph(of: module, appState: appState)
-        snapshotBefore = StateTimeline.snapshot(before)
+        before = StateTimeline.snapshot(of: module, appState: appState)
     }
 
     func afterAction() {
-        let graph = StateTimeline.graph(of: module, appState: appState, reusing: before, touched: touched)
-        _ = StateTimeline.snapshot(graph, reusing: snapshotBefore).changes(since: snapshotBefore)
-    }
-
-    func everyObject() {
-        _ = StateTimeline.snapshot(of: module, appState: appState)
+        _ = StateTimeline.snapshot(of: module, appState: appState).changes(since: before)
     }
 }
 
@@ -97,7 +84,6 @@ func profileSnapshotAfterPress(iterations: Int, only: String?) async {
         let snapshot = SnapshotAfterAction(session)
         let start = ContinuousClock.now
         for _ in 0..<iterations { snapshot.afterAction() }
-        print("snapshot after a press, \(pattern.name) greeting:", (ContinuousClock.now - start) / iterations,
-              snapshot.touched.sorted())
+        print("snapshot after a press, \(pattern.name) greeting:", (ContinuousClock.now - start) / iterations)
     }
 }

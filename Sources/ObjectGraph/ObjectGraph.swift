@@ -13,8 +13,6 @@ public struct ObjectGraph {
     public private(set) var roots: [(name: String, node: Int)] = []
     /// Weak handles on every object found: whether each is still alive later (after a switch).
     fileprivate(set) var handles: [WeakHandle] = []
-    /// Each node's index by its object's identity.
-    private(set) var indexes: [ObjectIdentifier: Int] = [:]
 
     /// Which objects the walk opens, by their type's module and unqualified name, and how.
     public struct Scope {
@@ -45,42 +43,20 @@ public struct ObjectGraph {
 
     /// Walks from `roots`, opening the objects `scope` allows. `strengths` says which stored
     /// properties are weak or unowned, as declared.
-    ///
-    /// With `reusing`, an object found in `previous` (the same live object) that `isChanged` does
-    /// not name is not reflected again: its references and values are carried over. Reflection
-    /// costs by the field; after an action only the objects it touched need reading. `isChanged`
-    /// also hears whether the object's owner (the first object that references it) was read again.
-    public init(
-        roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths,
-        reusing previous: ObjectGraph? = nil, isChanged: (ObjectNode, _ ownerReadAgain: Bool) -> Bool = { _, _ in true }
-    ) {
-        self.init(roots: roots, scope: scope, strengths: strengths, reusing: previous, isChanged: isChanged, readsMemory: true)
+    public init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths) {
+        self.init(roots: roots, scope: scope, strengths: strengths, readsMemory: true)
     }
 
     /// `readsMemory: false` reads every object through `Mirror`: what tests compare the direct
     /// reads (`StoredFields`) with.
-    init(
-        roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths,
-        reusing previous: ObjectGraph? = nil, isChanged: (ObjectNode, _ ownerReadAgain: Bool) -> Bool = { _, _ in true },
-        readsMemory: Bool
-    ) {
+    init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths, readsMemory: Bool) {
         var walker = Walker(scope: scope, strengths: strengths, readsMemory: readsMemory)
         for root in roots {
             self.roots.append((root.name, walker.node(for: root.object)))
         }
-        if let previous {
-            walker.run { node, object, ownerReadAgain in
-                guard !isChanged(node, ownerReadAgain), let old = previous.indexes[node.id], previous.handles[old].object === object else {
-                    return nil
-                }
-                return (previous.nodes[old], { previous.handles[$0].object })
-            }
-        } else {
-            walker.run { _, _, _ in nil }
-        }
+        walker.run()
         nodes = walker.nodes
         handles = walker.handles
-        indexes = walker.indexes
     }
 
     /// The nodes whose objects are still alive (after the roots were released, it must be none).

@@ -13,8 +13,6 @@ public struct ObjectNode: Sendable, Equatable {
     public var references: [ObjectReference]
     /// Its stored values that are not objects, flattened to paths (`person.firstName`), summarised.
     public var values: [StoredValue]
-    /// Whether its references and values were carried over from an earlier walk, not read again.
-    public var isCarriedOver = false
 
     /// `Module.Type`, the key the declarations are looked up by.
     public var qualifiedName: String { module + "." + typeName }

@@ -23,8 +23,6 @@ public struct StateSnapshot: Sendable, Equatable {
 
     /// In the graph's order: roots first, each object's values in declaration order.
     public private(set) var entries: [Entry]
-    /// Each object's name and entries, for a later snapshot to take over unchanged.
-    private var owners: [ObjectIdentifier: (name: String, entries: Range<Int>)] = [:]
 
     public init(entries: [Entry]) { self.entries = entries }
 
@@ -32,12 +30,8 @@ public struct StateSnapshot: Sendable, Equatable {
 
     /// The values of `graph`'s opened objects that `keeps` keeps. An object `isPart` says is part
     /// of another (a label of a form) is named after the first object that references it,
-    /// `GreetingFormView.greetingLabel`, rather than `Label#3`. An object the graph carried over
-    /// (`ObjectNode.isCarriedOver`) takes its entries from `previous` as they were.
-    public init(
-        _ graph: ObjectGraph, isPart: (ObjectNode) -> Bool = { _ in false }, keeps: (Entry) -> Bool = { _ in true },
-        reusing previous: StateSnapshot? = nil
-    ) {
+    /// `GreetingFormView.greetingLabel`, rather than `Label#3`.
+    public init(_ graph: ObjectGraph, isPart: (ObjectNode) -> Bool = { _ in false }, keeps: (Entry) -> Bool = { _ in true }) {
         var seen: [String: Int] = [:]
         var names = [String?](repeating: nil, count: graph.nodes.count)
         entries = []
@@ -51,17 +45,11 @@ public struct StateSnapshot: Sendable, Equatable {
                 names[reference.target] = names[index]! + "." + reference.name
             }
             guard node.isExpanded, let owner = names[index] else { continue }
-            let first = entries.count
-            if node.isCarriedOver, let earlier = previous?.owners[node.id], earlier.name == owner {
-                entries += previous!.entries[earlier.entries]
-            } else {
-                for value in node.values {
-                    let entry = Entry(key: owner + "." + value.path, summary: value.summary, count: value.count,
-                                      module: node.module, declaringModule: String(value.declaringType.prefix { $0 != "." }))
-                    if keeps(entry) { entries.append(entry) }
-                }
+            for value in node.values {
+                let entry = Entry(key: owner + "." + value.path, summary: value.summary, count: value.count,
+                                  module: node.module, declaringModule: String(value.declaringType.prefix { $0 != "." }))
+                if keeps(entry) { entries.append(entry) }
             }
-            owners[node.id] = (owner, first..<entries.count)
         }
     }
 

@@ -9,12 +9,6 @@ struct Walker {
     private(set) var indexes: [ObjectIdentifier: Int] = [:]
     private var objects: [AnyObject] = []  // kept alive while the walk runs, released after
     private var next = 0
-    /// Each node's owner (the node that first referenced it; nil for a root), and whether it was
-    /// read again rather than carried over.
-    private var owners: [Int?] = []
-    private var readAgain: [Bool] = []
-    /// The node being read: the owner of the objects it reaches first.
-    private var reading: Int?
 
     /// How deep a struct is opened for values (`detail.price.text` is three).
     static let valueDepth = 3
@@ -42,27 +36,15 @@ struct Walker {
                                 references: [], values: []))
         handles.append(WeakHandle(object: object))
         objects.append(object)
-        owners.append(reading)
-        readAgain.append(false)
         return index
     }
 
-    /// An earlier walk's node for the same object, and that walk's objects by index: what `run`
-    /// carries over instead of reflecting.
-    typealias Earlier = (node: ObjectNode, object: (Int) -> AnyObject?)
-
-    /// Opens every queued object in turn; `earlier` offers a node to carry over, told whether the
-    /// object's owner was read again.
-    mutating func run(_ earlier: (ObjectNode, AnyObject, Bool) -> Earlier?) {
+    /// Opens every queued object in turn.
+    mutating func run() {
         while next < nodes.count {
             let index = next
             next += 1
             guard nodes[index].isExpanded else { continue }
-            reading = index
-            let owner = owners[index]
-            if let (old, objectAt) = earlier(nodes[index], objects[index], owner.map { readAgain[$0] } ?? true),
-               carryOver(old, objectAt, to: index) { continue }
-            readAgain[index] = true
             if scope.describedModules.contains(nodes[index].module), let described = scope.describes(objects[index]) {
                 nodes[index].values = described.map {
                     StoredValue(path: $0.path, summary: $0.summary, declaringType: nodes[index].qualifiedName)
@@ -135,24 +117,6 @@ struct Walker {
                       depth: 0, references: &references, values: &values)
             }
         }
-    }
-
-    /// Gives node `index` the references and values of `old`, its earlier self, if every object
-    /// they point to is still alive.
-    private mutating func carryOver(_ old: ObjectNode, _ objectAt: (Int) -> AnyObject?, to index: Int) -> Bool {
-        var targets: [AnyObject] = []
-        for reference in old.references {
-            guard let target = objectAt(reference.target) else { return false }
-            targets.append(target)
-        }
-        nodes[index].references = zip(old.references, targets).map { reference, target in
-            var moved = reference
-            moved.target = node(for: target)
-            return moved
-        }
-        nodes[index].values = old.values
-        nodes[index].isCarriedOver = true
-        return true
     }
 
     /// Records `value` at `path`: a reference when it is an object, else a summary, opening

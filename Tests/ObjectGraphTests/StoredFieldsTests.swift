@@ -96,11 +96,11 @@ struct StoredFieldsTests {
 
     @Test func anObjectReadAgainAfterAChangeShowsItsNewValues() {
         let role = Role()
-        let before = ObjectGraph(roots: [("root", role)], scope: .everything, strengths: DeclaredStrengths())
+        _ = ObjectGraph(roots: [("root", role)], scope: .everything, strengths: DeclaredStrengths())
         role.name = "Grace"
         role.widget = nil
         role.rows.removeAll()
-        let after = ObjectGraph(roots: [("root", role)], scope: .everything, strengths: DeclaredStrengths(), reusing: before)
+        let after = ObjectGraph(roots: [("root", role)], scope: .everything, strengths: DeclaredStrengths())
         let values = Dictionary(uniqueKeysWithValues: after.nodes[0].values.map { ($0.path, $0.summary) })
         #expect(values["name"] == #""Grace""#)
         #expect(values["widget"] == "nil")

@@ -34,10 +34,6 @@ public final class StateTimeline {
     public private(set) var dropped = 0
     private let capacity: Int
     private var latest: StateSnapshot?
-    /// The graph `latest` was read from: objects the next action does not touch are carried over.
-    private var latestGraph: ObjectGraph?
-    /// How many events of each recent action were already looked at.
-    private var eventsSeen: [UInt64: Int] = [:]
     private var traceVersion = -1
     private var numbered = 0
     private var moduleOfLatest = -1
@@ -73,14 +69,9 @@ public final class StateTimeline {
         traceVersion = version
         // No code ran for an action without events (a key nothing answered), so nothing changed:
         // a storm of such keys costs no reflection.
-        let recent = trace.suffix(4)
-        guard let entry = recent.last, !entry.events.isEmpty else { return false }
+        guard let entry = trace.suffix(1).last, !entry.events.isEmpty else { return false }
         let newest = entry.action
-        let touched = touchedTypes(in: recent)
-        let graph = Self.graph(of: module, appState: appState, reusing: build == moduleOfLatest ? latestGraph : nil,
-                               touched: touched)
-        let snapshot = Self.snapshot(graph, reusing: build == moduleOfLatest ? latest : nil)
-        latestGraph = graph
+        let snapshot = Self.snapshot(of: module, appState: appState)
         var changes = snapshot.changes(since: latest ?? StateSnapshot(entries: []))
         // A module built anew starts its own story: what its predecessor held is not "gone" state
         // of this action, it was released with the old module (the ownership panel shows that).
@@ -104,34 +95,14 @@ public final class StateTimeline {
         return true
     }
 
-    /// The types the trace names in events not looked at before: the roles an action (or a reply
-    /// that landed for one) ran code in.
-    private func touchedTypes(in recent: [TraceBuffer.Entry]) -> Set<String> {
-        var touched: Set<String> = []
-        var seen: [UInt64: Int] = [:]
-        for entry in recent {
-            for event in entry.events.dropFirst(eventsSeen[entry.action.id] ?? 0) { touched.insert(event.type) }
-            seen[entry.action.id] = entry.events.count
-        }
-        eventsSeen = seen
-        return touched
-    }
-
-    /// The module's objects and the shared model. With `reusing`, only objects whose type ran code
-    /// (`touched`) are read again, with the shared model, the widgets' text and the generic boxes
-    /// of an owner read again (an `Observable<String>` changes when its view model sets it): a
-    /// role's stored state changes only in its own methods, and every role method is traced.
-    /// Without, everything is read.
-    public static func graph(
-        of module: (any ScreenModule)?, appState: AppState, reusing previous: ObjectGraph? = nil, touched: Set<String> = []
-    ) -> ObjectGraph {
-        // From the root view controller: the module's hosting is not the pattern's state.
+    /// The module's objects, from its root view controller (the module's hosting is not the
+    /// pattern's state), and the shared model: every object read, every time. Reading an object
+    /// costs a few loads per field (`StoredFields`), so a snapshot needs no rule for what an
+    /// action may have changed.
+    public static func graph(of module: (any ScreenModule)?, appState: AppState) -> ObjectGraph {
         var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
         if let module { roots.insert(("module", module.rootViewController), at: 0) }
-        return ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths(), reusing: previous) { node, ownerReadAgain in
-            node.module == "Model" || node.module == "Widgets" || (ownerReadAgain && node.typeName.contains("<" as Character))
-                || touched.contains(node.typeName)
-        }
+        return ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths())
     }
 
     /// The stored values of the module's objects and of the shared model, without the widgets'
@@ -140,12 +111,10 @@ public final class StateTimeline {
         snapshot(graph(of: module, appState: appState))
     }
 
-    /// `previous`, the snapshot before, lends the entries of objects the graph carried over.
-    public static func snapshot(_ graph: ObjectGraph, reusing previous: StateSnapshot? = nil) -> StateSnapshot {
+    public static func snapshot(_ graph: ObjectGraph) -> StateSnapshot {
         // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
         // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.feeds[rent]`.
-        StateSnapshot(graph, isPart: { partModules.contains($0.module) || $0.typeName.contains("<" as Character) },
-                      reusing: previous)
+        StateSnapshot(graph, isPart: { partModules.contains($0.module) || $0.typeName.contains("<" as Character) })
     }
 
     private static let partModules: Set<String> = ["Widgets", "Reformers"]

@@ -20,7 +20,7 @@ struct DocReferenceTests {
     static let outside: [String: String] = [
         // UIKit, Swift and the libraries, named where the docs compare with iOS or explain a choice.
         "UIView": "UIKit", "UIViewController": "UIKit", "Task": "Swift", "Sendable": "Swift", "Data": "Foundation",
-        "withObservationTracking": "Observation", "willSet": "Swift", "didSet": "Swift",
+        "withObservationTracking": "Observation", "willSet": "Swift", "didSet": "Swift", "Mirror": "Swift",
         "TestClock": "swift-clocks", "ImmediateClock": "swift-clocks", "Observable": "Observation and ours",
         // objc.io's VIPER example, whose app-wide dependencies object the VIPER builders mirror.
         "VTDAppDependencies": "objc.io issue 13",

@@ -135,6 +135,46 @@ import Tracing
         #expect(try await first.value == second.value)
     }
 
+    /// A reply wakes its callers through the global executor on their way back to the main actor;
+    /// until each runs again the network is not settled, or a loaded machine's settle could return
+    /// before a role had its reply (a conform run once caught one pattern's screen half-way).
+    @Test func theCallersAReplyWakesKeepTheNetworkUnsettledUntilTheyRunAgain() async throws {
+        let transport = GatedTransport()
+        let environment = NetworkEnvironment(transport: transport, clock: ImmediateClock(), interceptors: [])
+        let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
+        manager.parameters = ["id": "dynamo"]
+        final class WakingOnDelivery: APIManagerDelegate {
+            let monitor: RequestMonitor
+            var waking: [Int] = []
+            init(_ monitor: RequestMonitor) { self.monitor = monitor }
+            func managerDidSucceed(_ manager: any APIManaging) { waking.append(monitor.waking) }
+            func managerDidFail(_ manager: any APIManaging, error: APIError) { waking.append(monitor.waking) }
+        }
+        let delegate = WakingOnDelivery(environment.monitor)
+        manager.delegate = delegate
+        let first = Task { try await manager.load() }
+        let second = Task { try await manager.load() }  // joins the first's flight
+        await environment.untilJournal { $0.records.count == 2 }
+        await transport.releaseAll(holding: 1)
+        _ = try await (first.value, second.value)
+        // Both callers were waking while the reply was delivered, and each counted itself back.
+        #expect(delegate.waking == [2])
+        #expect(environment.monitor.waking == 0)
+        #expect(environment.monitor.isQuiet)
+
+        // A cancelled flight wakes its callers too (another person: the first is cached now).
+        manager.parameters = ["id": "liu-qian"]
+        let third = Task { try await manager.load() }
+        await environment.untilJournal { $0.records.count == 3 }
+        third.cancel()
+        await #expect(throws: APIError.cancelled) { try await third.value }
+        await environment.settle()
+        #expect(environment.monitor.waking == 0)
+        await transport.releaseAll(holding: 1)
+        await transport.untilAnswered(2)
+        await environment.settle()
+    }
+
     @Test func cancelPreviousDropsTheLateReply() async throws {
         let transport = GatedTransport()
         let environment = NetworkEnvironment(transport: transport, clock: ImmediateClock(), interceptors: [])

@@ -331,6 +331,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             return
         }
         defer { monitor.requestEnded() }
+        monitor.callersWoken(flight.waiters.count)
         switch result.flatMap({ receive($0, for: &flight.call) }) {
         case .success(let json):
             record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
@@ -410,6 +411,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         monitor.requestEnded()
         flight.task?.cancel()
         record(.cancelled(reason: reason), in: &flight.call.record)
+        monitor.callersWoken(flight.waiters.count)
         for waiter in flight.waiters { waiter.resume(returning: .failure(.cancelled)) }
         if inFlight.isEmpty { setState(settledState) }
     }
@@ -426,10 +428,12 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         case .finished(let result):
             return try result.get()
         case .inFlight(let id):
+            var waited = false
             let result = await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, APIError>, Never>) in
                     if inFlight[id] != nil {
                         inFlight[id]?.waiters.append(continuation)
+                        waited = true
                     } else {
                         continuation.resume(returning: .failure(.cancelled))
                     }
@@ -439,6 +443,8 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
                 // A strong capture is fine: this closure is released when the wait ends.
                 Task { @MainActor in self.cancel(id, reason: "caller cancelled") }
             }
+            // Back on the main actor: the monitor may call the network settled again.
+            if waited { monitor.callerResumed() }
             return try result.get()
         }
     }

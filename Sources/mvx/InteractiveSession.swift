@@ -78,6 +78,7 @@ struct InteractiveSession {
         // Said once, on the restored terminal, rather than lost in the capture while curses ran.
         if let failure = assembly.traceFile?.failure { StandardError.write("MVX_TRACE_FILE: \(failure)") }
         if let problem = assembly.network.operationLog?.problem { StandardError.write(problem) }
+        if let problem = assembly.fixtures.problem { StandardError.write("mvx: the bundled fixtures: \(problem)") }
         return status
     }
 

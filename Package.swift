@@ -209,6 +209,12 @@ let package = Package(
                            "Tracing", "Widgets", "Terminal", "TestSupport", "PatternVocabulary", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
+        // The command line: mvx's quick start against swift-argument-parser's parse.
+        .testTarget(
+            name: "MVXTests",
+            dependencies: ["mvx", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]

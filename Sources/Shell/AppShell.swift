@@ -62,10 +62,10 @@ public final class AppShell {
                          ownership: host.ownership)
     }
 
-    /// Builds the first module and draws the first frame.
-    public func start() {
+    /// Builds the first module and draws the first frame: now, or at the end of the turn, after what the start queued.
+    public func start(drawingNow: Bool = true) {
         dispatch(.start)
-        render()
+        if drawingNow { render() } else { setNeedsFrame() }
     }
 
     /// Tears the active module down (disappear hooks, cancelled work); call before leaving.

@@ -36,7 +36,7 @@ struct InteractiveSession {
         }
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
         shell.recorder.saver = sessionSaver
-        shell.start()
+        shell.start(drawingNow: false)
         let player = replay.map { SessionPlayer(session: $0.session, name: $0.name, shell: shell, clock: ContinuousClock()) }
         player?.start()
         var status: Int32 = 0
@@ -78,6 +78,7 @@ struct InteractiveSession {
         // Said once, on the restored terminal, rather than lost in the capture while curses ran.
         if let failure = assembly.traceFile?.failure { StandardError.write("MVX_TRACE_FILE: \(failure)") }
         if let problem = assembly.network.operationLog?.problem { StandardError.write(problem) }
+        if let problem = assembly.fixtures.problem { StandardError.write("mvx: the bundled fixtures: \(problem)") }
         return status
     }
 

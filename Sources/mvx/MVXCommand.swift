@@ -31,6 +31,11 @@ struct MVXCommand: AsyncParsableCommand {
 
     static func main() async {
         do {
+            // The usual lines skip the reflective parse and the cast (see QuickStart); errors end alike below.
+            if var command = QuickStart.runCommand(CommandLine.arguments.dropFirst()) {
+                try await command.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -47,14 +47,15 @@ struct NetworkOptions: ParsableArguments {
         return start
     }
 
-    /// The fixtures: the bundled ones, or the directory given; a bad file is a usage error
-    /// naming the file and the problem.
+    /// The fixtures: the directory given, read and checked now (a bad file is a usage error naming
+    /// the file and the problem), or else the bundled ones, each file read when first asked for.
     func loadFixtures() throws -> Fixtures {
         do {
             if let fixtures {
                 return try Fixtures.load(directory: URL(fileURLWithPath: fixtures, isDirectory: true))
             }
-            return try Fixtures.bundled()
+            // Read file by file as the fake server first needs each: the first frame needs none.
+            return Fixtures.bundledOnDemand()
         } catch {
             throw ValidationError("--fixtures: \(error)")
         }

@@ -26,6 +26,38 @@ import Testing
         return url
     }
 
+    @Test func onDemandServesWhatBundledLoads() throws {
+        let bundled = try Fixtures.bundled()
+        let onDemand = Fixtures.bundledOnDemand()
+        for file in FixtureFile.allCases {
+            #expect(onDemand[file] == bundled[file], "\(file)")
+        }
+        #expect(onDemand.items == bundled.items)
+        #expect(onDemand.problem == nil)
+    }
+
+    @Test func onDemandReadsOnlyTheFileAskedFor() throws {
+        let url = try directory(with: ["rent.json": "[]"])
+        try FileManager.default.removeItem(at: url.appendingPathComponent("people.json"))
+        let fixtures = Fixtures.onDemand(directory: url)
+        #expect(fixtures.problem == nil, "nothing is read before it is asked for")
+        #expect(fixtures[.secondHand].count == 68)
+        #expect(fixtures.problem == nil)
+        #expect(fixtures[.people].isEmpty)
+        #expect(fixtures.problem == FixtureError(file: "people.json", problem: "missing from \(url.path)"))
+        // The first failing file in FixtureFile order, once more than one failed.
+        #expect(fixtures[.rent].isEmpty)
+        #expect(fixtures.problem?.file == "rent.json")
+        #expect(fixtures.problem?.problem.contains("empty") == true)
+    }
+
+    @Test func anOnDemandSetIsReplacedWhole() throws {
+        var fixtures = Fixtures.bundledOnDemand()
+        fixtures.items = [.people: []]
+        #expect(fixtures[.rent].isEmpty)
+        #expect(fixtures.problem == nil)
+    }
+
     @Test func loadsAValidDirectory() throws {
         let fixtures = try Fixtures.load(directory: try directory(with: [:]))
         #expect(fixtures[.secondHand].count == 68)

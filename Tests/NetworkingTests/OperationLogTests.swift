@@ -166,6 +166,77 @@ import Tracing
         #expect(lines.count == 3, "the header and the two whole entries: \(lines)")
     }
 
+    /// The file's lines as the log reads them: an entry needs its three strings, acked ids are
+    /// strings, unknown keys and nulls are passed over, anything else is a damaged line.
+    @Test func eachLineIsReadByItsShape() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lines = [
+            #"{"format":"mvx-operation-log","version":1,"written-by":"a later mvx"}"#,
+            #"{"entry":{"action":"start: MVC Greeting","id":"a","pattern":"MVC"}}"#,
+            #"{"entry":{"action":"Enter on [Show greeting] \u2192 \"quoted\"","id":"b","pattern":"MVP","extra":1},"acked":null}"#,
+            #"{"entry":{"action":"c","id":"c","pattern":"VIPER"}}"#,
+            #"{"acked":["a","nobody"]}"#,
+            #"{"entry":{"id":"d","action":"no pattern"}}"#,   // damaged: a field is missing
+            #"{"entry":{"id":5,"action":"x","pattern":"MVC"}}"#,  // damaged: the id is a number
+            #"{"acked":["c",7]}"#,                                // damaged: an id is a number
+            #"{"format":1}"#,                                     // damaged: the format is a number
+            #"["entry"]"#,                                        // damaged: not an object
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appending(path: fileName))
+        let log = makeLog(TestNetwork().environment)
+        #expect(log.fileNote == "5 damaged lines were dropped")
+        #expect(log.queued.flatMap { $0 } == [
+            OperationLogEntry(id: "b", action: "Enter on [Show greeting] → \"quoted\"", pattern: "MVP"),
+            OperationLogEntry(id: "c", action: "c", pattern: "VIPER"),
+        ])
+        log.close()
+        let text = try String(contentsOf: folder.appending(path: fileName), encoding: .utf8)
+        #expect(text == """
+            {"format":"mvx-operation-log","version":1}
+            {"entry":{"action":"Enter on [Show greeting] → \\"quoted\\"","id":"b","pattern":"MVP"}}
+            {"entry":{"action":"c","id":"c","pattern":"VIPER"}}
+
+            """, "rewritten with only what is unsent, keys sorted")
+    }
+
+    /// The file's identity on disk: a rewrite (a new file renamed over it) changes it.
+    private func inode(_ url: URL) throws -> UInt64 {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return UInt64(status.st_ino)
+    }
+
+    /// Launch rewrites the file only when that changes it: one that holds just the header and
+    /// unsent entries is appended to; one missing its last newline is rewritten, so the next entry
+    /// starts a line of its own.
+    @Test func aFileOfOnlyUnsentEntriesIsAppendedToNotRewritten() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: fileName)
+        let first = makeLog(TestNetwork().environment)
+        act(first, 3)
+        first.close()
+        let written = try inode(file)
+        let second = makeLog(TestNetwork().environment)
+        #expect(second.unsentCount == 3 && second.fileNote == nil)
+        #expect(try inode(file) == written, "kept as it was")
+        act(second, 1)
+        second.close()
+        var bytes = try Data(contentsOf: file)
+        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == 5)
+        bytes.removeLast()  // the newline after the fourth entry
+        try bytes.write(to: file)
+        let cut = try inode(file)
+        let third = makeLog(TestNetwork().environment)
+        #expect(third.unsentCount == 4)
+        #expect(try inode(file) != cut, "rewritten")
+        act(third, 1)
+        third.close()
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 7 && lines.last == "", "the header, five entries each on its own line: \(lines)")
+        #expect(makeLog(TestNetwork().environment).unsentCount == 5)
+    }
+
     @Test func anUnwritableFolderIsReportedOnceAndTheLogGoesOnInMemory() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("a file, not a folder".utf8).write(to: folder)

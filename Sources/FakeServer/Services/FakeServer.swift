@@ -1,4 +1,5 @@
 import Networking
+import Synchronization
 import Tracing
 
 /// The fake backends behind one `Transport`: rent, new homes, second-hand, person and log. Like a
@@ -7,8 +8,8 @@ import Tracing
 /// scenario says. Each request's luck comes from (seed, API, canonical parameters, attempt), so
 /// outcomes never depend on scheduling.
 public struct FakeServer: Transport {
-    private let listings: [String: ListingService]
-    private let people: PersonService
+    /// The listing and person backends, each made from its fixture file on its first request.
+    private let backends: Backends
     private let logs = LogService()
     private let images = ImageService()
     /// The secrets the server checks against, per service id (its own copy, as a server would hold).
@@ -26,12 +27,7 @@ public struct FakeServer: Transport {
         fixtures: Fixtures, scenario: ScenarioControls, clock: NetworkClock,
         secrets: [String: String] = Dictionary(uniqueKeysWithValues: Service.all.map { ($0.id, $0.secret) })
     ) {
-        listings = [
-            RentListAPI().method: ListingService(file: .rent, items: fixtures[.rent]),
-            NewHomesListAPI().method: ListingService(file: .newHomes, items: fixtures[.newHomes]),
-            SecondHandListAPI().method: ListingService(file: .secondHand, items: fixtures[.secondHand]),
-        ]
-        people = PersonService(items: fixtures[.people])
+        backends = Backends(fixtures: fixtures)
         self.secrets = secrets
         self.scenario = scenario
         self.clock = clock
@@ -60,8 +56,8 @@ public struct FakeServer: Transport {
         guard let secret = secrets[request.service.id], RequestSigner.verify(request, secret: secret) else {
             throw .signatureRejected
         }
-        if let service = listings[request.method] { return service.respond(to: request.parameters) }
-        if request.method == PersonAPI().method { return people.respond(to: request.parameters) }
+        if let service = backends.listing(for: request.method) { return service.respond(to: request.parameters) }
+        if request.method == PersonAPI().method { return backends.people.respond(to: request.parameters) }
         if request.method == OperationLog.method { return logs.respond(to: request.parameters) }
         if request.method == ImageAPI.method { return images.respond(to: request.parameters) }
         return Array("{\"error\":\"unknown method \(request.method)\"}".utf8)
@@ -81,5 +77,43 @@ public struct FakeServer: Transport {
             }
         }
         if Task.isCancelled { throw .cancelled }
+    }
+}
+
+/// The fixture-backed services, made when first asked for: a server is built at launch, and the
+/// first frame needs none of them (a listing service also encodes every item of its file).
+private final class Backends: Sendable {
+    private static let files = [
+        RentListAPI().method: FixtureFile.rent,
+        NewHomesListAPI().method: .newHomes,
+        SecondHandListAPI().method: .secondHand,
+    ]
+
+    private let fixtures: Fixtures
+    private let listings = Mutex<[String: ListingService]>([:])
+    private let person = Mutex<PersonService?>(nil)
+
+    init(fixtures: Fixtures) {
+        self.fixtures = fixtures
+    }
+
+    /// The listing backend answering `method`, nil when it is not a listing API.
+    func listing(for method: String) -> ListingService? {
+        guard let file = Self.files[method] else { return nil }
+        return listings.withLock { listings in
+            if let service = listings[method] { return service }
+            let service = ListingService(file: file, items: fixtures[file])
+            listings[method] = service
+            return service
+        }
+    }
+
+    var people: PersonService {
+        person.withLock { person in
+            if let person { return person }
+            let made = PersonService(items: fixtures[.people])
+            person = made
+            return made
+        }
     }
 }

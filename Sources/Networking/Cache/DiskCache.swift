@@ -199,12 +199,16 @@ public final class DiskCache: Sendable {
     private func loadIndex(_ state: inout State) {
         guard state.index == nil else { return }
         var found: [(name: String, size: Int, modified: Date)] = []
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-        let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
-        for url in urls where url.lastPathComponent.hasSuffix(Self.fileExtension) && !url.lastPathComponent.hasPrefix(".") {
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            guard values?.isRegularFile == true else { continue }
-            found.append((url.lastPathComponent, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast))
+        // Names, then lstat: URL resource values looked each file's owner and group names up too
+        // (nsswitch, /etc/passwd, /etc/group per file) when the first request of a launch came.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(Self.fileExtension) && !name.hasPrefix(".") {
+            var status = stat()
+            guard lstat(folder.appending(path: name, directoryHint: .notDirectory).path, &status) == 0,
+                  status.st_mode & S_IFMT == S_IFREG
+            else { continue }
+            let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+            found.append((name, Int(status.st_size), modified))
         }
         var index: [String: Entry] = [:]
         for file in found.sorted(by: { ($0.modified, $0.name) < ($1.modified, $1.name) }) {

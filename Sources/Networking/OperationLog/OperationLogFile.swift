@@ -22,6 +22,9 @@ final class OperationLogFile {
         var leftovers: [OperationLogEntry] = []
         /// Why some or all of the old file was ignored, if it was.
         var note: String?
+        /// Whether the file is already what a rewrite would leave: the header, then one whole line
+        /// per unsent entry, each ending in a newline (nothing acknowledged, doubled or damaged).
+        var isCompact = false
     }
 
     let url: URL
@@ -59,13 +62,21 @@ final class OperationLogFile {
         // Anything below that throws lets go of the lock again.
         defer { if !handedOver { _ = Foundation.close(lock) } }
         let contents = read(url)
-        var text = line(Line(format: format, version: 1))
-        for entry in contents.leftovers { text += line(Line(entry: entry)) }
-        let temporary = folder.appending(path: name + ".new", directoryHint: .notDirectory)
-        try Data(text.utf8).write(to: temporary)
-        // rename(2) is atomic: a kill leaves the old file or the new one, never half of each.
-        guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        let handle = try FileHandle(forWritingTo: url)
+        // A file that already holds just the header and unsent entries is appended to as it is:
+        // rewriting it changed nothing but cost a write and an fsync (Data.write syncs) per launch.
+        let kept = contents.isCompact ? try? FileHandle(forWritingTo: url) : nil
+        let handle: FileHandle
+        if let kept {
+            handle = kept
+        } else {
+            var text = line(Line(format: format, version: 1))
+            for entry in contents.leftovers { text += line(Line(entry: entry)) }
+            let temporary = folder.appending(path: name + ".new", directoryHint: .notDirectory)
+            try Data(text.utf8).write(to: temporary)
+            // rename(2) is atomic: a kill leaves the old file or the new one, never half of each.
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            handle = try FileHandle(forWritingTo: url)
+        }
         try handle.seekToEnd()
         handedOver = true
         return (OperationLogFile(url: url, handle: handle, lock: lock), contents)
@@ -73,35 +84,40 @@ final class OperationLogFile {
 
     /// The entries in `url` not yet acknowledged, in the order they were written.
     static func read(_ url: URL) -> Contents {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return Contents() }
+        // lstat, not FileManager's attributes: those look the owner's and group's names up too
+        // (nsswitch, /etc/passwd, /etc/group), at every launch, for nothing read here.
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return Contents() }
         // Not followed: a link to /dev/zero or a FIFO would never end; the rename replaces the link itself.
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        guard status.st_mode & S_IFMT == S_IFREG else {
             return Contents(note: "a log file that was not a regular file was replaced")
         }
-        if let size = attributes[.size] as? Int, size > sizeLimit {
-            return Contents(note: "a log file of \(size) bytes was replaced")
+        if status.st_size > sizeLimit {
+            return Contents(note: "a log file of \(status.st_size) bytes was replaced")
         }
         guard let data = try? Data(contentsOf: url) else { return Contents(note: "an unreadable log file was replaced") }
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-        let decoder = JSONDecoder()
-        guard let first = lines.first, let header = try? decoder.decode(Line.self, from: Data(first)),
-              header.format == format, header.version == 1
+        guard let first = lines.first, let header = Line(parsing: first), header.format == format, header.version == 1
         else { return Contents(note: "a file that was not an operation log was replaced") }
         var entries: [OperationLogEntry] = []
         var seen: Set<String> = []
         var acked: Set<String> = []
         var damaged = 0
         for bytes in lines.dropFirst() {
-            guard let line = try? decoder.decode(Line.self, from: Data(bytes)) else {
+            guard let line = Line(parsing: bytes) else {
                 damaged += 1
                 continue
             }
             if let entry = line.entry, seen.insert(entry.id).inserted { entries.append(entry) }
             acked.formUnion(line.acked ?? [])
         }
+        let isCompact = damaged == 0 && acked.isEmpty && entries.count == lines.count - 1 && data.last == UInt8(ascii: "\n")
+            && data.count(where: { $0 == UInt8(ascii: "\n") }) == lines.count
+            && first.elementsEqual(line(Line(format: format, version: 1)).utf8.dropLast())
         return Contents(
             leftovers: entries.filter { !acked.contains($0.id) },
-            note: damaged == 0 ? nil : "\(damaged) damaged line\(damaged == 1 ? " was" : "s were") dropped")
+            note: damaged == 0 ? nil : "\(damaged) damaged line\(damaged == 1 ? " was" : "s were") dropped",
+            isCompact: isCompact)
     }
 
     /// Takes the lock, waiting at most a quarter of a second: a process being spawned holds a copy
@@ -137,18 +153,67 @@ final class OperationLogFile {
         try handle.write(contentsOf: Data(text.utf8))
     }
 
-    /// One line of the file; exactly one group of fields is set.
-    struct Line: Codable {
+    /// One line of the file; exactly one group of fields is set. Read and written with the
+    /// network layer's own JSON rather than Codable: JSONDecoder and JSONEncoder cost a
+    /// millisecond or more at launch for a log of a few hundred lines, most of it reflection.
+    struct Line {
         var format: String?
         var version: Int?
         var entry: OperationLogEntry?
         var acked: [String]?
+
+        init(format: String? = nil, version: Int? = nil, entry: OperationLogEntry? = nil, acked: [String]? = nil) {
+            self.format = format
+            self.version = version
+            self.entry = entry
+            self.acked = acked
+        }
+
+        /// The line in `bytes`, nil when it is not one: not a JSON object, or a field of the wrong
+        /// shape (as a decoder of the fields above would refuse it; unknown keys and nulls are passed over).
+        init?(parsing bytes: some Collection<UInt8>) {
+            guard let value = try? JSONValue(parsing: bytes), let fields = value.objectValue else { return nil }
+            func present(_ key: String) -> JSONValue? {
+                guard let field = fields[key], field != .null else { return nil }
+                return field
+            }
+            if let field = present("format") {
+                guard let text = field.stringValue else { return nil }
+                format = text
+            }
+            if let field = present("version") {
+                guard let number = field.numberValue, let whole = Int(exactly: number) else { return nil }
+                version = whole
+            }
+            if let field = present("entry") {
+                guard let id = field["id"]?.stringValue, let action = field["action"]?.stringValue,
+                      let pattern = field["pattern"]?.stringValue
+                else { return nil }
+                entry = OperationLogEntry(id: id, action: action, pattern: pattern)
+            }
+            if let field = present("acked") {
+                guard let elements = field.arrayValue else { return nil }
+                var ids: [String] = []
+                for element in elements {
+                    guard let id = element.stringValue else { return nil }
+                    ids.append(id)
+                }
+                acked = ids
+            }
+        }
+
+        /// The line's JSON: its set fields, keys sorted.
+        var json: JSONValue {
+            var fields: [String: JSONValue] = [:]
+            if let format { fields["format"] = .string(format) }
+            if let version { fields["version"] = .number(Double(version)) }
+            if let entry { fields["entry"] = entry.json }
+            if let acked { fields["acked"] = .array(acked.map { .string($0) }) }
+            return .object(fields)
+        }
     }
 
     private static func line(_ line: Line) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(line)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        String(decoding: line.json.serialized, as: UTF8.self) + "\n"
     }
 }

@@ -31,16 +31,25 @@ public final class LiveOwnership {
     }
 
     /// Identifies the module on show and its view controllers: a switch or a navigation push
-    /// changes it, a key that only edits state does not.
-    var stamp: [ObjectIdentifier] {
-        guard let module = host?.module else { return [] }
+    /// changes it, a key that only edits state does not. Addresses alone are not enough: a module
+    /// built after the last one was freed can sit at its address (after `4` in a debug build it
+    /// did, and the panel kept the old pattern's graph), so the build's number and each
+    /// controller's type count too.
+    var stamp: Stamp {
+        guard let host, let module = host.module else { return Stamp(build: 0, objects: []) }
         var identities = [ObjectIdentifier(module)]
         var pending = [module.rootViewController]
         while let controller = pending.popLast() {
-            identities.append(ObjectIdentifier(controller))
+            identities += [ObjectIdentifier(controller), ObjectIdentifier(type(of: controller))]
             pending += controller.children
         }
-        return identities
+        return Stamp(build: host.buildNumber, objects: identities)
+    }
+
+    /// What `stamp` compares.
+    struct Stamp: Equatable {
+        var build: Int
+        var objects: [ObjectIdentifier]
     }
 
     /// The graph of the module on show.

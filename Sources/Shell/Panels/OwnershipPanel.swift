@@ -35,7 +35,7 @@ struct OwnershipPanel: ShellPanel, Equatable {
     /// The graph on show, nil until the first frame takes it.
     private(set) var snapshot: OwnershipSnapshot?
     /// The module and view controllers the graph was taken of (`LiveOwnership.stamp`).
-    private var stamp: [ObjectIdentifier]?
+    private var stamp: LiveOwnership.Stamp?
     private(set) var freed: FreedObjects?
     private var mode = Mode.tree
     private var token = 0

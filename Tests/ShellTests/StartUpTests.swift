@@ -1,0 +1,62 @@
+import AppComposition
+import FakeServer
+import Foundation
+import Terminal
+import Testing
+
+/// What the interactive app does before its first frame: nothing the frame does not show.
+@MainActor
+@Suite struct StartUpTests {
+    /// The app over fixtures read on demand from an empty folder: any file the start or the first
+    /// frame reads is missing, and says so in `problem`. The greeting's person request is still
+    /// on its way (a minute of latency), as it is when a real start draws its first frame.
+    @Test func theFirstFrameReadsNoFixtures() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-no-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let fixtures = Fixtures.onDemand(directory: empty)
+        let assembly = try AppAssembly(scenario: Scenario(latency: .seconds(60) ... .seconds(60)), fixtures: fixtures)
+        let screen = MemoryScreen(size: Size(width: 100, height: 30))
+        let shell = assembly.makeShell(on: screen, pattern: .mvc, screen: .greeting)
+        shell.start()
+        defer { shell.stop() }
+        #expect((0..<30).contains { screen.row($0).contains("quit") }, "the first frame is drawn")
+        #expect(fixtures.problem == nil, "the start read a fixture file: \(String(describing: fixtures.problem))")
+    }
+}
+
+extension StartUpTests {
+    /// Every row of `screen`, top to bottom.
+    private func rows(_ screen: MemoryScreen) -> [String] { (0..<screen.size.height).map { screen.row($0) } }
+
+    /// The interactive start draws its first frame at the end of the turn, after the work the start
+    /// queued (the operation log's record of it and of what the last run left, the person load's
+    /// first steps): that frame is the finished screen, with no second frame a moment later whose
+    /// bytes a user waits for too. Drawn inside `start()`, the log's line about the entry the last
+    /// run left is missing from it.
+    @Test func theFirstFrameIsTheFinishedScreen() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(("{\"format\":\"mvx-operation-log\",\"version\":1}\n"
+            + "{\"entry\":{\"action\":\"start: MVC Greeting\",\"id\":\"left\",\"pattern\":\"MVC\"}}\n").utf8)
+            .write(to: folder.appendingPathComponent("operation-log.jsonl"))
+        let assembly = try AppAssembly(scenario: Scenario(latency: .seconds(60) ... .seconds(60)),
+                                       fixtures: Fixtures(unchecked: [:]), operationLogFolder: folder)
+        let screen = MemoryScreen(size: Size(width: 100, height: 30))
+        let shell = assembly.makeShell(on: screen, pattern: .mvc, screen: .greeting)
+        shell.start(drawingNow: false)
+        defer {
+            shell.stop()
+            assembly.network.operationLog?.close()
+        }
+        #expect(shell.frameCount == 0, "drawn at the end of the turn, not inside start")
+        while shell.frameCount == 0 { await Task.yield() }
+        let first = rows(screen)
+        #expect(first.contains { $0.contains("1 entries left from the last run") },
+                "the log's line is in the first frame:\n\(first.joined(separator: "\n"))")
+        await assembly.network.monitor.untilSettled()
+        shell.renderIfNeeded()
+        #expect(rows(screen) == first, "nothing the start did changes the screen after its first frame")
+    }
+}

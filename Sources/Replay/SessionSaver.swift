@@ -36,7 +36,7 @@ public final class SessionSaver: SessionSaving {
         return base.appending(path: "mvx/sessions", directoryHint: .isDirectory)
     }
 
-    public func save(_ keys: [RecordedKey], size: Size) -> String {
+    public func save(_ keys: [RecordedKey], size: Size, clicksLeftOut: Int) -> String {
         guard let folder else { return "cannot save the session: no folder (set HOME or XDG_DATA_HOME, or give --session-dir)" }
         var start = self.start
         start.size = size
@@ -54,7 +54,8 @@ public final class SessionSaver: SessionSaving {
                 do {
                     try data.write(to: url, options: .withoutOverwriting)
                     let count = session.keys.count
-                    return "session saved: \(Sanitizer.visible(shortened(url.path), limit: 120)) (\(count) \(count == 1 ? "key" : "keys"))"
+                    let clicks = clicksLeftOut == 0 ? "" : "; \(clicksLeftOut) \(clicksLeftOut == 1 ? "click" : "clicks") left out"
+                    return "session saved: \(Sanitizer.visible(shortened(url.path), limit: 120)) (\(count) \(count == 1 ? "key" : "keys")\(clicks))"
                 } catch CocoaError.fileWriteFileExists {
                     continue
                 }

@@ -18,17 +18,20 @@ public struct RecordedKey: Equatable, Sendable {
 @MainActor
 public protocol SessionSaving: AnyObject {
     /// Saves `keys` with the session's start options and the terminal's `size`; returns the
-    /// one-line notice: the path, or why not.
-    func save(_ keys: [RecordedKey], size: Size) -> String
+    /// one-line notice: the path, or why not. `clicksLeftOut` mouse presses and wheel turns were
+    /// not recorded, and the notice says so: their effect will be missing from a replay.
+    func save(_ keys: [RecordedKey], size: Size, clicksLeftOut: Int) -> String
 }
 
 /// Records every key the user pressed, in order, with the trace action it started or the typing
 /// it continued: the session `w` saves. Mouse reports are left out (a session file names keys
-/// only), and so is `w` itself; the first `limit` keys are kept, as a session replays from its start.
+/// only) but counted, so the save can say what is missing; `w` itself is left out too; the first `limit` keys are kept, as a session replays from its start.
 @MainActor
 public final class SessionRecorder {
     public static let limit = 10_000
     public private(set) var keys: [RecordedKey] = []
+    /// Mouse presses and wheel turns the user made, which a session cannot hold.
+    public private(set) var clicksLeftOut = 0
     /// Saves for `w`; the composition root sets it. Without one, `w` says sessions cannot be saved.
     public var saver: (any SessionSaving)?
     /// Set when the keys being handled asked to save: they are not part of the session.
@@ -45,7 +48,10 @@ public final class SessionRecorder {
         guard !saving, keys.count < Self.limit else { return }
         let pressed = events.compactMap { event -> Key? in
             guard case .key(let key) = event else { return nil }
-            if case .mouse = key { return nil }
+            if case .mouse(let mouse) = key {
+                if case .release = mouse.kind {} else { clicksLeftOut += 1 }
+                return nil
+            }
             return key
         }
         let begun = trace.lastAction.flatMap { $0.id != before ? $0.label : nil }
@@ -56,6 +62,6 @@ public final class SessionRecorder {
     /// Saves the keys so far (`w`) and returns the key bar's notice.
     func save(size: Size) -> String {
         saving = true
-        return saver?.save(keys, size: size) ?? "sessions cannot be saved here"
+        return saver?.save(keys, size: size, clicksLeftOut: clicksLeftOut) ?? "sessions cannot be saved here"
     }
 }

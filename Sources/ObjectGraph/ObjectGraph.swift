@@ -1,5 +1,6 @@
 /// The objects reachable from a module's roots and their stored references, found by reflection
-/// (`Mirror`) on the live objects: what the ownership panel draws and the state timeline records.
+/// on the live objects (each class's field layout from the runtime, or `Mirror` where a field is
+/// weak or unowned): what the ownership panel draws and the state timeline records.
 ///
 /// The walk opens only objects in its `scope` (the pattern's roles and the shared model, say); an
 /// object outside it (a widget, a network manager) is a leaf, so the graph shows what a reader of

@@ -213,12 +213,18 @@ struct SessionRecorderTests {
         #expect(typed.allSatisfy { $0.action == "typing in First name" })
     }
 
-    @Test("w saves the keys so far (not itself) and the key bar says where; in a text field w is a letter")
-    func saveKey() async {
+    /// A settled session whose saves go to a spy.
+    private static func sessionSavingToSpy() async -> (HeadlessSession, SavingSpy) {
         let app = TestApp.session()
         let spy = SavingSpy()
         app.shell.recorder.saver = spy
         await app.settle()
+        return (app, spy)
+    }
+
+    @Test("w saves the keys so far (not itself) and the key bar says where; in a text field w is a letter")
+    func saveKey() async {
+        let (app, spy) = await Self.sessionSavingToSpy()
         app.press(.enter, .character("w"))
         #expect(spy.saved.count == 1)
         #expect(spy.saved.first?.map(\.key) == [.enter])
@@ -234,10 +240,7 @@ struct SessionRecorderTests {
 
     @Test("clicks and wheel turns are not recorded but counted, so the save says what a replay will miss")
     func clicksAreCounted() async {
-        let app = TestApp.session()
-        let spy = SavingSpy()
-        app.shell.recorder.saver = spy
-        await app.settle()
+        let (app, spy) = await Self.sessionSavingToSpy()
         let cell = Point(x: 2, y: 16)  // below the form: nothing to focus there
         app.press(.mouse(MouseEvent(.press(.left), at: cell)), .mouse(MouseEvent(.release(.left), at: cell)),
                   .mouse(MouseEvent(.wheelDown, at: cell)), .enter)

@@ -238,7 +238,10 @@ final class TmuxSession {
 
     /// Waits for the program to exit and the wrapper to record it; nil on timeout.
     func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32? {
-        _ = try await waitUntil(timeout: timeout) { exitStatus != nil }
+        // The pane's bytes reach `output` through pipe-pane, later than the status file: the
+        // wrapper's exit marker, written after the program's last byte, says they all arrived.
+        let marker = Data(Self.exitMarker.utf8)
+        _ = try await waitUntil(timeout: timeout) { exitStatus != nil && output.range(of: marker) != nil }
         return exitStatus
     }
 

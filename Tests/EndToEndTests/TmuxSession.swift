@@ -233,7 +233,19 @@ final class TmuxSession {
             screen = try capture()
             return screen.contains(text)
         }
-        return (found, screen)
+        guard found else { return (false, screen) }
+        // The text may be the first row of a frame still arriving (a panel's title before its
+        // body): the screen is taken again once the pane has received nothing for a poll (kept
+        // if it still shows the text).
+        var received = output.count
+        for _ in 0..<25 {
+            try await Task.sleep(for: .milliseconds(40))
+            let now = output.count
+            if now == received { break }
+            received = now
+        }
+        let settled = try capture()
+        return (true, settled.contains(text) ? settled : screen)
     }
 
     /// Waits for the program to exit and the wrapper to record it; nil on timeout.

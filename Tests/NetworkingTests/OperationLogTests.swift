@@ -23,9 +23,13 @@ import Tracing
 
     private let counter = Counter()
 
-    private func makeLog(_ network: NetworkEnvironment, folder: URL? = nil) -> OperationLog {
+    /// A log over the test's folder. It waits up to 250 ms for the folder's lock: this test process
+    /// spawns others (tmux, mvx), and each child holds a copy of a just-closed lock until its exec.
+    private func makeLog(
+        _ network: NetworkEnvironment, folder: URL? = nil, lockPatience: Duration = .milliseconds(250)
+    ) -> OperationLog {
         let counter = counter
-        return network.makeOperationLog(folder: folder ?? self.folder, makeID: { counter.id() })
+        return network.makeOperationLog(folder: folder ?? self.folder, lockPatience: lockPatience, makeID: { counter.id() })
     }
 
     private func server(of network: NetworkEnvironment) -> FakeServer {
@@ -254,7 +258,8 @@ import Tracing
         defer { try? FileManager.default.removeItem(at: folder) }
         let running = makeLog(TestNetwork().environment)
         act(running, 2)
-        let second = makeLog(TestNetwork().environment)
+        // As the app makes it: no patience, so a second mvx's first frame never waits for the first's lock.
+        let second = makeLog(TestNetwork().environment, lockPatience: .zero)
         #expect(second.problem?.contains("another mvx is using it") == true, "\(second.problem ?? "no problem")")
         #expect(second.fileURL == nil && second.unsentCount == 0)
         #expect(running.problem == nil && running.fileURL != nil)

@@ -49,8 +49,9 @@ public final class OperationLog {
     ///   - folder: where the file lives; nil keeps entries in memory only. A folder that cannot be
     ///     written is reported in `problem` and the log goes on in memory.
     ///   - transport: where batches go (the environment's).
+    ///   - lockPatience: how long to wait for the folder's lock (see `OperationLogFile.open`).
     ///   - makeID: each entry's unique id (tests inject a counter).
-    init(folder: URL?, transport: any Transport, monitor: RequestMonitor,
+    init(folder: URL?, transport: any Transport, monitor: RequestMonitor, lockPatience: Duration = .zero,
          makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
         self.transport = transport
         self.monitor = monitor
@@ -59,7 +60,7 @@ public final class OperationLog {
         var note: String?
         if let folder {
             do {
-                let (file, contents) = try OperationLogFile.open(in: folder)
+                let (file, contents) = try OperationLogFile.open(in: folder, lockPatience: lockPatience)
                 self.file = file
                 leftovers = contents.leftovers
                 note = contents.note
@@ -187,10 +188,13 @@ public final class OperationLog {
 
 extension NetworkEnvironment {
     /// Makes the environment's operation log (kept in `folder`, or in memory when nil) and keeps it
-    /// in `operationLog`. Call once, from the composition root.
+    /// in `operationLog`. Call once, from the composition root. A folder another mvx is using is
+    /// given up at once (the log stays in memory) unless `lockPatience` says to wait for it.
     @discardableResult
-    public func makeOperationLog(folder: URL?, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) -> OperationLog {
-        let log = OperationLog(folder: folder, transport: transport, monitor: monitor, makeID: makeID)
+    public func makeOperationLog(
+        folder: URL?, lockPatience: Duration = .zero, makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) -> OperationLog {
+        let log = OperationLog(folder: folder, transport: transport, monitor: monitor, lockPatience: lockPatience, makeID: makeID)
         setOperationLog(log)
         return log
     }

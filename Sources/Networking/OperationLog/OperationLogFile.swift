@@ -46,15 +46,16 @@ final class OperationLogFile {
     }
 
     /// Reads what an earlier run left in `folder` and starts a fresh file holding just that.
-    /// Throws when the folder cannot be made or written (the log then lives in memory).
-    static func open(in folder: URL) throws -> (OperationLogFile, Contents) {
+    /// Throws when the folder cannot be made or written, or its lock stays held for `lockPatience`
+    /// (the log then lives in memory).
+    static func open(in folder: URL, lockPatience: Duration = .zero) throws -> (OperationLogFile, Contents) {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appending(path: name, directoryHint: .notDirectory)
         // One mvx per folder: the lock goes with the process, so a killed run never leaves it held.
         let lockURL = folder.appending(path: name + ".lock", directoryHint: .notDirectory)
         let lock = Foundation.open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw Failure(description: "its lock file cannot be made") }
-        guard takeLock(lock) else {
+        guard takeLock(lock, patience: lockPatience) else {
             _ = Foundation.close(lock)
             throw Failure(description: "another mvx is using it")
         }
@@ -120,12 +121,15 @@ final class OperationLogFile {
             isCompact: isCompact)
     }
 
-    /// Takes the lock, waiting at most a quarter of a second: a process being spawned holds a copy
-    /// of every descriptor until its exec closes it, so a lock just let go can look held a moment.
-    private static func takeLock(_ descriptor: Int32) -> Bool {
-        for attempt in 0..<25 {
+    /// Takes the lock, trying again every 10 ms for `patience`. A process that spawns others holds
+    /// a copy of every descriptor in each child until its exec closes it, so in such a process (a
+    /// test runner) a lock just let go can look held a moment; mvx spawns nothing, and waits for
+    /// nothing: a second mvx starts at once, its log in memory.
+    private static func takeLock(_ descriptor: Int32, patience: Duration) -> Bool {
+        let retries = Int(patience / .milliseconds(10))
+        for attempt in 0...retries {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
-            guard errno == EWOULDBLOCK || errno == EINTR, attempt < 24 else { return false }
+            guard errno == EWOULDBLOCK || errno == EINTR, attempt < retries else { return false }
             usleep(10_000)
         }
         return false

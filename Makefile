@@ -9,11 +9,13 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 # warns about mktemp in libFoundationEssentials.a on every link. Without lld, the plain build.
 # Not position-independent (--no-pie): a PIE of that size made the dynamic loader apply some
 # 88,000 relative relocations (2 MB of them) and dirty the pages they sit on before main, about
-# half a millisecond of every start; a fixed address needs none.
+# half a millisecond of every start; a fixed address needs none. No exported symbols
+# (--no-export-dynamic, after the toolchain's -export-dynamic): nothing loads mvx's symbols, and
+# 12,000 of them made the loader's work and every dladdr (the runtime's, at start) slower.
 RELEASE := -c release
 ifeq ($(shell uname -s),Linux)
 ifneq ($(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld),)
-RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-pie
+RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-pie -Xlinker --no-export-dynamic
 endif
 endif
 

@@ -27,6 +27,9 @@ public final class CursesScreen: Screen {
         self.pairLimit = colorSupport == .none ? 0 : min(mvx_color_pairs(), Int32(Int16.max))
         self.size = .zero
         refreshSize()
+        // Hidden now, with the terminal's other set-up, rather than by the first frame: curs_set
+        // writes at once, and the first frame would go out as two writes.
+        setCursorShown(false)
     }
 
     /// Re-reads the size from curses (after `resizeterm`).

@@ -106,6 +106,13 @@ public final class TerminalSession {
             for signo in [SIGWINCH, SIGTSTP] { mvx_default_signal(signo) }
             throw TerminalError("mvx: cannot start curses on this terminal (TERM=\(Sanitizer.visible(environment["TERM"] ?? "", limit: termLimit)))")
         }
+        // Until a screen has been ended and resumed once, ncurses flushes its output at every
+        // cursor move (it takes itself for a low-level terminfo program): a frame went out as one
+        // write(2) per jump, 20 to 30 of them, which a terminal may show half drawn and ssh may send
+        // as as many packets. Ended and resumed now, before anything is drawn, every frame is one
+        // write. Meanwhile the terminal shows at most what it showed before mvx started.
+        endwin()
+        doupdate()
         // Everything a crash handler needs, computed now while allocating is still allowed.
         mvx_clear_undo_bytes()
         // BD turns bracketed paste off again (only where the terminal offers it, see below).

@@ -29,7 +29,9 @@ public struct TraceFilter: Equatable, Sendable {
 
     public init(text: String = "", ownRolesOnly: Bool = false) {
         self.ownRolesOnly = ownRolesOnly
-        setText(text)
+        // Every shell starts with no filter: the trimming's generic types cost the launch a few
+        // protocol-conformance lookups for nothing.
+        if !text.isEmpty { setText(text) }
     }
 
     /// Replaces the typed filter (cut at `lengthLimit` characters).

@@ -1,4 +1,3 @@
-import FakeServer
 import Model
 import Networking
 import Reformers

@@ -6,6 +6,7 @@
 /// (`ServiceLoad`) is different: the event's code after the start must run before the reply, as
 /// with a delegate-style call, so there the flight starts on a later turn.
 public enum LoadTurn {
-    /// True inside a load whose reply must land on a later turn than the call.
+    /// True inside a load whose reply must land on a later turn than the call. Task-local, so the
+    /// tasks such a load starts (the "All" feed's three) inherit it.
     @TaskLocal public static var repliesLater = false
 }

@@ -6,8 +6,8 @@ import Networking
 /// leaves inside the event that asked for it (and inside its trace action). A cancelled load —
 /// replaced by a newer one, a source switch, the screen torn down — delivers nothing; any other
 /// outcome goes to exactly one of `loaded` and `failed`, which hold the role weakly. The role
-/// goes on after starting the load, so the reply lands on a later turn (`LoadTurn.repliesLater`),
-/// never inside the event, even when the network answers at once.
+/// goes on after starting the load, so a reply from the network lands on a later turn
+/// (`LoadTurn.repliesLater`), never inside the event, even when the server answers at once.
 @MainActor
 public enum ServiceLoad {
     @discardableResult

@@ -37,6 +37,9 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private var settledState: LoadState = .idle
     private var inFlight: [Int: Flight] = [:]
     private var nextRequestID = 1
+    /// The caller's result of a flight that landed while `takeOff` was still starting it;
+    /// `takeOff` hands it straight back.
+    private var landedAtOnce: Result<JSONValue, APIError>?
     private var attempts: [CacheKey: Int] = [:]
     private var stateObservers: [Int: AsyncStream<LoadState>.Continuation] = [:]
     private var nextObserverID = 1
@@ -52,7 +55,9 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// A call handed to the transport, until its reply lands or it is cancelled.
     private struct Flight {
         var call: Call
-        var context: TraceContext?
+        let request: SignedRequest
+        /// Nil until `takeOff(_:_:)` has the task back: an immediate task runs on the caller's turn
+        /// until it first suspends, and may land before then.
         var task: Task<Void, Never>?
         var waiters: [CheckedContinuation<Result<JSONValue, APIError>, Never>] = []
     }
@@ -66,7 +71,20 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     private enum Submission {
         case finished(Result<JSONValue, APIError>)
+        /// A new flight, signed and registered; its caller says when it takes off (`takeOff(_:_:)`).
+        case sent(Int)
+        /// A flight already in the air (a joined call, or one taken off that has not landed).
         case inFlight(Int)
+    }
+
+    /// When a sent call's task starts: `now`, on an async caller's turn (see `LoadTurn`), or on
+    /// a `laterTurn` for a delegate-style call, which must never call back during the call.
+    private enum Start {
+        case now
+        case laterTurn
+
+        /// An async call's start: now, unless its caller asked for the reply on a later turn.
+        static var forAsyncCall: Start { LoadTurn.repliesLater ? .laterTurn : .now }
     }
 
     /// Prefer `NetworkEnvironment.make…Manager(landingPoint:)`, which passes the shared pieces.
@@ -107,11 +125,11 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     // MARK: Consumption: delegate, async, stream
 
     public func loadData() {
-        _ = submit(.single)
+        _ = takeOff(submit(.single), .laterTurn)
     }
 
     public func load() async throws(APIError) -> JSONValue {
-        try await wait(for: submit(.single))
+        try await wait(for: takeOff(submit(.single), .forAsyncCall))
     }
 
     /// Loads and returns the data through `reformer`.
@@ -192,7 +210,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         let id = send(call, attempt: attempt)
         setState(.loading)
         for interceptor in interceptors { interceptor.afterCall(self, parameters: call.parameters) }
-        return .inFlight(id)
+        return .sent(id)
     }
 
     /// Records `decision` once, into `record`: the journal keeps the record as it now stands and
@@ -300,17 +318,25 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     // MARK: Sending, landing, cancelling
 
-    /// Signs the call and sends it on a task; returns the flight's id. The task holds the manager
-    /// weakly: a torn-down screen's manager can go while the reply travels.
+    /// Signs the call and registers its flight; returns the flight's id. It takes off once
+    /// `submit` has told the state and the interceptors (`takeOff(_:_:)`).
     private func send(_ call: Call, attempt: Int) -> Int {
         let request = RequestSigner.sign(service: api.service, method: api.method, parameters: call.parameters, attempt: attempt)
         let id = nextRequestID
         nextRequestID += 1
-        let context = Trace.context
-        inFlight[id] = Flight(call: call, context: context)
+        inFlight[id] = Flight(call: call, request: request)
         monitor.requestStarted()
+        return id
+    }
+
+    /// Starts a new flight's task, which holds the manager weakly (a torn-down screen's manager
+    /// can go while the reply travels). Started `now`, it may land before this returns: then the
+    /// submission is its result. Any other submission is returned as it is.
+    private func takeOff(_ submission: Submission, _ start: Start) -> Submission {
+        guard case .sent(let id) = submission, let request = inFlight[id]?.request else { return submission }
+        let context = Trace.context
         let transport = self.transport
-        inFlight[id]?.task = Task { [weak self] in
+        let flight: @MainActor () async -> Void = { [weak self] in
             let result: Result<[UInt8], APIError>
             do throws(APIError) {
                 result = .success(try await transport.send(request))
@@ -320,7 +346,16 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             guard let self else { return }
             Trace.$context.withValue(context) { self.land(id, result) }
         }
-        return id
+        let task = switch start {
+        case .now: Task.immediate(operation: flight)
+        case .laterTurn: Task(operation: flight)
+        }
+        guard inFlight[id] != nil else {
+            defer { landedAtOnce = nil }
+            return .finished(landedAtOnce ?? .failure(.cancelled))
+        }
+        inFlight[id]?.task = task
+        return .inFlight(id)
     }
 
     /// The transport's answer for flight `id`: the reply is received, then the outcome recorded
@@ -332,6 +367,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         }
         defer { monitor.requestEnded() }
         monitor.callersWoken(flight.waiters.count)
+        let outcome: Result<JSONValue, APIError>
         switch result.flatMap({ receive($0, for: &flight.call) }) {
         case .success(let json):
             record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
@@ -339,12 +375,15 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
                 cache.store(json, for: flight.call.key, timeToLive: timeToLive, size: flight.call.record.byteCount ?? 0)
             }
             deliver(.success(json), for: flight.call)
-            for waiter in flight.waiters { waiter.resume(returning: .success(rawData ?? json)) }
+            outcome = .success(rawData ?? json)
         case .failure(let error):
             record(.failed(error), in: &flight.call.record)
             deliver(.failure(error), for: flight.call)
-            for waiter in flight.waiters { waiter.resume(returning: .failure(error)) }
+            outcome = .failure(error)
         }
+        for waiter in flight.waiters { waiter.resume(returning: outcome) }
+        // Landed on its caller's turn, inside `takeOff`: the caller has not waited and takes it there.
+        if flight.task == nil { landedAtOnce = outcome }
     }
 
     /// A reply's bytes arrived: the record notes their size and the interceptors hear of it, then
@@ -427,7 +466,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         switch submission {
         case .finished(let result):
             return try result.get()
-        case .inFlight(let id):
+        case .sent(let id), .inFlight(let id):
             var waited = false
             let result = await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, APIError>, Never>) in
@@ -459,27 +498,27 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
 extension APIManager: PagedAPIManaging where API: PagedAPIDescriptor {
     public func loadFirstPage() {
-        _ = submit(.page(first: true))
+        _ = takeOff(submit(.page(first: true)), .laterTurn)
     }
 
     public func loadNextPage() {
-        _ = submit(.page(first: false))
+        _ = takeOff(submit(.page(first: false)), .laterTurn)
     }
 
     public func firstPage() async throws(APIError) -> JSONValue {
-        try await wait(for: submit(.page(first: true)))
+        try await wait(for: takeOff(submit(.page(first: true)), .forAsyncCall))
     }
 
     public func nextPage() async throws(APIError) -> JSONValue {
-        try await wait(for: submit(.page(first: false)))
+        try await wait(for: takeOff(submit(.page(first: false)), .forAsyncCall))
     }
 
     public func refresh() {
-        _ = submit(.refresh)
+        _ = takeOff(submit(.refresh), .laterTurn)
     }
 
     public func refreshedFirstPage() async throws(APIError) -> JSONValue {
-        try await wait(for: submit(.refresh))
+        try await wait(for: takeOff(submit(.refresh), .forAsyncCall))
     }
 }
 

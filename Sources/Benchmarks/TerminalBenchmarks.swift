@@ -82,6 +82,18 @@ private func compareWithDialog(binary: String) {
     Report.figure("spawn → first frame drawn, mvx (median of 20)", ours, unit: "ms")
     Report.figure("spawn → first frame drawn, dialog --msgbox (C)", theirs, unit: "ms")
     Report.figure("mvx ÷ dialog", ours / theirs, unit: "×", aim: "≤ 2")
+
+    // A second mvx beside a running one (two terminals side by side) finds the cache folder's
+    // operation log locked: it keeps its log in memory and must start as fast as the first.
+    guard let running = try? PtyRun(binary: binary, arguments: []) else { return }
+    var beside: [Double] = []
+    for _ in 0..<20 {
+        if let time = firstFrameMilliseconds(binary, ["--latency", "1s"], quitWith: "q") { beside.append(time) }
+    }
+    running.finish()
+    guard !beside.isEmpty else { return }
+    beside.sort()
+    Report.figure("  the same beside a running mvx (its log locked)", beside[beside.count / 2], unit: "ms")
 }
 
 /// Spawn → the last byte `executable` writes before 150 ms of quiet, on an 80×24 pty; then the

@@ -31,8 +31,19 @@ public enum DisplayWidth {
         return isWide(value) ? 2 : 1
     }
 
+    // String and Substring get overloads of their own: a call from another module to the generic
+    // version runs unspecialized, through witness tables for every byte and character (a fifth
+    // of the first frame's drawing). The generic bodies are inlined into each overload here.
+
     /// The number of cells a string occupies.
-    public static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: String) -> Int { width(of: text) }
+    /// The number of cells a substring occupies.
+    public static func of(_ text: Substring) -> Int { width(of: text) }
+    /// The number of cells any other string occupies.
+    public static func of(_ text: some StringProtocol) -> Int { width(of: text) }
+
+    @inline(__always)
+    private static func width(of text: some StringProtocol) -> Int {
         // Most of what is drawn is ASCII: a cell per printable byte, no grapheme breaking needed.
         var printable = 0
         var isASCII = true
@@ -49,7 +60,14 @@ public enum DisplayWidth {
     /// The number of cells a string occupies, counted only until it passes `limit`: the answer is
     /// exact up to `limit` and some number above it after. A row is never wider than a screen, so
     /// asking whether a 5,000-character string fits costs what a row costs, not what the string does.
-    public static func of(_ text: some StringProtocol, upTo limit: Int) -> Int {
+    public static func of(_ text: String, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
+    /// `of(_:upTo:)` for a substring.
+    public static func of(_ text: Substring, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
+    /// `of(_:upTo:)` for any other string.
+    public static func of(_ text: some StringProtocol, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
+
+    @inline(__always)
+    private static func width(of text: some StringProtocol, upTo limit: Int) -> Int {
         var total = 0
         var isASCII = true
         for byte in text.utf8 {

@@ -78,8 +78,9 @@ public final class TerminalSession {
         if current != nil { throw TerminalError("mvx: the terminal is already open") }
         try checkTerminal(environment: environment)
 
-        // Wide characters need a UTF-8 locale; fall back to C.UTF-8 when the user's is not.
-        setlocale(LC_ALL, "")
+        // Wide characters need a UTF-8 locale; fall back to C.UTF-8 when the user's is not. Only
+        // the character set: LC_ALL read a dozen locale files that nothing here uses, 0.15 ms a start.
+        setlocale(LC_CTYPE, "")
         if !localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
 
         guard mvx_save_termios(0) == 0 else {

@@ -26,8 +26,8 @@ public final class AppShell {
     let host: ModuleHost  // internal: tests set its clock for double clicks
     private let sources = SourceListings()
     public let timeline = StateTimeline()  // the stored state after every action
-    // The scheduler is the shell's own, so it may hold the shell unowned.
-    private lazy var frames = FrameScheduler { [unowned self] in
+    // The scheduler is the shell's own, so it may hold the shell unowned. Internal: AppShell+FirstFrame.
+    lazy var frames = FrameScheduler { [unowned self] in
         dispatch(.frameWillDraw)
         ShellView(state: state, environment: environment).draw(on: screen) { host.render(in: $0) }
         if recordTimeline() { setNeedsFrame() }  // replies' state, read once the frame is out, then shown

@@ -45,6 +45,12 @@ import Testing
         #expect(try Scenario.parseLatency("50ms..1s") == .milliseconds(50) ... .seconds(1))
         #expect(try Scenario.parseLatency("120") == .milliseconds(120) ... .milliseconds(120))
         #expect(try Scenario.parseLatency("0..0") == .zero ... .zero)
+        // Cut at each "..", not at a decimal point; empty pieces and a third bound are errors.
+        #expect(try Scenario.parseLatency("0.05..0.4s") == .milliseconds(50) ... .milliseconds(400))
+        #expect(try Scenario.parseLatency(" 1.5..2.5ms ") == .microseconds(1500) ... .microseconds(2500))
+        for bad in ["..400", "50..", "50..100..200", "1...2", ".."] {
+            #expect(throws: ScenarioError.self, "\(bad)") { try Scenario.parseLatency(bad) }
+        }
         #expect(throws: ScenarioError.self) { try Scenario.parseLatency("400..50ms") }
         #expect(throws: ScenarioError.self) { try Scenario.parseLatency("fast") }
         // Out of range, not a crash: these used to trap converting to Int64 nanoseconds.

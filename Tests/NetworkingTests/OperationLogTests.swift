@@ -29,7 +29,9 @@ import Tracing
         _ network: NetworkEnvironment, folder: URL? = nil, lockPatience: Duration = .milliseconds(250)
     ) -> OperationLog {
         let counter = counter
-        return network.makeOperationLog(folder: folder ?? self.folder, lockPatience: lockPatience, makeID: { counter.id() })
+        let log = network.makeOperationLog(folder: folder ?? self.folder, lockPatience: lockPatience, makeID: { counter.id() })
+        log.open()
+        return log
     }
 
     private func server(of network: NetworkEnvironment) -> FakeServer {

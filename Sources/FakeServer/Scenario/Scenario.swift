@@ -99,7 +99,7 @@ public struct Scenario: Sendable, Hashable {
     /// Units: `us`, `ms` (the default when none is given), `s`.
     public static func parseLatency(_ text: String) throws(ScenarioError) -> ClosedRange<Duration> {
         let trimmed = text.trimmingSpaces
-        let parts = trimmed.split(separator: "..", omittingEmptySubsequences: false).map(String.init)
+        let parts = piecesBetweenDots(trimmed)
         guard (1...2).contains(parts.count), !trimmed.isEmpty else {
             throw ScenarioError(input: text, problem: "expected a range like 50..400ms")
         }
@@ -116,7 +116,7 @@ public struct Scenario: Sendable, Hashable {
     /// and the sum must lie in 0...1.
     public static func parseFailureRates(_ text: String) throws(ScenarioError) -> FailureRates {
         let trimmed = text.trimmingSpaces
-        if !trimmed.contains("=") {
+        if trimmed.firstIndex(of: "=") == nil {
             guard let total = Double(trimmed), (0...1).contains(total) else {
                 throw ScenarioError(input: text, problem: "expected a probability between 0 and 1, like 0.2")
             }
@@ -144,6 +144,28 @@ public struct Scenario: Sendable, Hashable {
             throw ScenarioError(input: text, problem: "expected a non-negative integer")
         }
         return seed
+    }
+
+    /// `text` cut at each "..", empty pieces kept: "50..400ms" → 50, 400ms. By hand, because
+    /// `split(separator: "..")` (and `contains("=")`) are _StringProcessing's and Foundation's
+    /// generic searches: their first use at every start cost a scan of the binary's conformances.
+    private static func piecesBetweenDots(_ text: String) -> [String] {
+        let bytes = text.utf8
+        var pieces: [String] = []
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: "."), next != bytes.endIndex, bytes[next] == UInt8(ascii: ".") {
+                pieces.append(String(text[start..<index]))
+                index = bytes.index(after: next)
+                start = index
+            } else {
+                index = next
+            }
+        }
+        pieces.append(String(text[start...]))
+        return pieces
     }
 
     private static func unitSuffix(of text: String) -> String? {

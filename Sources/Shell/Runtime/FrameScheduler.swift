@@ -7,6 +7,8 @@ final class FrameScheduler {
     private var needsFrame = false
     private var isScheduled = false
     private let draw: @MainActor () -> Void
+    /// Work that waits for the first frame (see `afterFirstFrame`).
+    private var waitingForFirstFrame: [@MainActor () -> Void] = []
 
     init(draw: @escaping @MainActor () -> Void) {
         self.draw = draw
@@ -33,5 +35,15 @@ final class FrameScheduler {
         needsFrame = false
         frameCount += 1
         draw()
+        if frameCount == 1 {
+            let work = waitingForFirstFrame
+            waitingForFirstFrame = []
+            work.forEach { $0() }
+        }
+    }
+
+    /// Runs `work` right after the first frame is drawn (at once if it has been).
+    func afterFirstFrame(_ work: @escaping @MainActor () -> Void) {
+        if frameCount > 0 { work() } else { waitingForFirstFrame.append(work) }
     }
 }

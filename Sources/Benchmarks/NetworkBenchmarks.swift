@@ -151,6 +151,7 @@ private func benchmarkBatchSend(fixtures: Fixtures) async {
     defer { try? FileManager.default.removeItem(at: folder) }
     let environment = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: InstantClock())
     let log = environment.makeOperationLog(folder: folder)
+    log.open()
     let action = TraceAction(id: 1, label: "Enter on [Show greeting]", pattern: "MVC")
     let clock = ContinuousClock()
     let iterations = 200

@@ -17,15 +17,8 @@ func runTerminalBenchmarks() async {
     for run in 0..<20 {
         do {
             let terminal = try PseudoTerminal(width: 80, height: 24)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--latency", "0"]
-            process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSHomeDirectory()]
-            process.standardInput = terminal.slave
-            process.standardOutput = terminal.slave
-            process.standardError = terminal.slave
             let start = ContinuousClock.now
-            try process.run()
+            let process = try terminal.spawn(binary, ["--latency", "0"])
             // The key bar is the last row curses sends, so seeing it means the first frame is out.
             let first = terminal.read(timeout: .seconds(5)) { $0.contains(text: "quit") }
             let elapsed = ContinuousClock.now - start
@@ -52,6 +45,7 @@ func runTerminalBenchmarks() async {
     Report.figure("bytes for one greeting button press", Double(pressBytes), unit: "B", aim: "≤ 400 B")
     pressBytesPerPattern(binary: binary)
     compareWithDialog(binary: binary)
+    PseudoTerminal.removeCacheHome()
 }
 
 /// mvx's first frame beside `dialog --msgbox` (C, ncurses) on the same harness, in the same run,
@@ -100,15 +94,8 @@ private func compareWithDialog(binary: String) {
 /// `quit` key ends it. Nil when it cannot start or draws nothing within 5 s.
 private func firstFrameMilliseconds(_ executable: String, _ arguments: [String], quitWith quit: String) -> Double? {
     guard let terminal = try? PseudoTerminal(width: 80, height: 24) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSHomeDirectory()]
-    process.standardInput = terminal.slave
-    process.standardOutput = terminal.slave
-    process.standardError = terminal.slave
     let start = ContinuousClock.now
-    guard (try? process.run()) != nil else { return nil }
+    guard let process = try? terminal.spawn(executable, arguments) else { return nil }
     defer {
         terminal.write(quit)
         process.waitUntilExit()
@@ -161,17 +148,11 @@ private func pressBytesPerPattern(binary: String) {
 /// mvx on a pty at 80×24 with a zero-latency network, past its first frames.
 private final class PtyRun {
     let terminal: PseudoTerminal
-    let process = Process()
+    let process: SpawnedProgram
 
     init(binary: String, arguments: [String]) throws {
         terminal = try PseudoTerminal(width: 80, height: 24)
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--latency", "0"] + arguments
-        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSHomeDirectory()]
-        process.standardInput = terminal.slave
-        process.standardOutput = terminal.slave
-        process.standardError = terminal.slave
-        try process.run()
+        process = try terminal.spawn(binary, ["--latency", "0"] + arguments)
         _ = terminal.read(timeout: .seconds(5)) { $0.contains(text: "quit") }
         _ = terminal.readUntilQuiet(.milliseconds(200))  // the first load's frames
     }

@@ -80,23 +80,24 @@ public final class AppAssembly {
     /// The operation log's folder when nothing else is said: `$XDG_CACHE_HOME/mvx`, else
     /// `~/.cache/mvx` — nil when it cannot be made or written (the log then stays in memory).
     public nonisolated static func defaultCacheFolder(environment: [String: String]) -> URL? {
-        let base: URL
+        let base: String
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            base = URL(filePath: cache, directoryHint: .isDirectory)
+            base = cache
         } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = URL(filePath: home, directoryHint: .isDirectory).appending(path: ".cache", directoryHint: .isDirectory)
+            base = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.cache"
         } else {
             return nil
         }
-        let folder = base.appending(path: "mvx", directoryHint: .isDirectory)
+        // A path first and one URL at the end: URL's parsing was most of this at every start.
+        let path = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/mvx"
         // Made only when missing: FileManager's createDirectory checked every level of the path
-        // even when the folder was there, as it is at every start but the first (0.1 ms).
+        // even when the folder was there, as it is at every start but the first.
         var status = stat()
-        let exists = stat(folder.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        guard exists || (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-              access(folder.path, W_OK) == 0
+        let exists = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        guard exists || (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil,
+              access(path, W_OK) == 0
         else { return nil }
-        return folder
+        return URL(filePath: path, directoryHint: .isDirectory)
     }
 
     /// A registry of `patterns` (all four unless a test wants fewer).

@@ -105,6 +105,9 @@ public final class DiskCache: Sendable {
         let outcome = Self.readEntry(at: path, key: key)
         let time = now()
         return state.withLock { state -> (bytes: [UInt8], expiresAt: Int64?)? in
+            // A miss before the folder was listed has nothing to forget: the listing waits for
+            // whatever needs it (a write, the statistics), not the launch's first lookup.
+            if case .absent = outcome, state.index == nil { return nil }
             loadIndex(&state)
             switch outcome {
             case .absent:

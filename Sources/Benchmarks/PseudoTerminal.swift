@@ -27,7 +27,7 @@ final class PseudoTerminal {
     /// The cache folder's parent for every program the benchmarks start (XDG_CACHE_HOME): a folder
     /// of this run's own, so the figures do not depend on what earlier runs left in the user's
     /// ~/.cache/mvx (an operation log that had grown to hundreds of unsent entries over many
-    /// benchmark runs, each read at start), and the user's cache is left alone.
+    /// benchmark runs), and the user's cache is left alone.
     static let cacheHome: String = {
         let path = FileManager.default.temporaryDirectory.appending(path: "mvx-bench-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -46,11 +46,9 @@ final class PseudoTerminal {
         close(master)
     }
 
-    /// Starts `executable` on this terminal (its stdin, stdout and stderr) with posix_spawn, in a
-    /// plain environment (TERM, LANG, HOME, XDG_CACHE_HOME), default signal handling and no blocked signals, as a
-    /// shell would. Foundation's Process was measured adding 0.3 ms to dialog's start and twice
-    /// that to mvx's (its monitoring around the spawn shares the 2-core machine with the child),
-    /// which blurred the very comparison the benchmark makes.
+    /// Starts `executable` on this terminal (its stdin, stdout and stderr) as a shell starts a
+    /// program: posix_spawn, default signal handling, no blocked signals, and a plain environment
+    /// (TERM, LANG, HOME, XDG_CACHE_HOME). mvx and dialog are started the same way.
     func spawn(_ executable: String, _ arguments: [String]) throws -> SpawnedProgram {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -83,11 +81,15 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Where `read` reads into: one buffer for the terminal's life. A fresh 64 KB buffer, zeroed
+    /// before every read (and its pages faulted in), was work of the reader's own while the program
+    /// it timed was starting on the same two cores.
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
+
     /// Reads until `done` holds for what was read, or `timeout` passes; returns the bytes read.
     func read(timeout: Duration, until done: ([UInt8]) -> Bool) -> [UInt8] {
         var output: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         while !done(output), ContinuousClock.now < deadline {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             let left = deadline - ContinuousClock.now

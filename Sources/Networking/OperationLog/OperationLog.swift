@@ -66,7 +66,7 @@ public final class OperationLog {
     /// Takes the folder's file (and its lock), reads what an earlier run left, writes the entries
     /// recorded so far after it, and sends the leftovers before anything new. Until then entries
     /// wait in memory. The app calls it once its first frame is out: reading the file and building
-    /// a signed batch of thirty entries took 0.7 ms of a 4 ms launch, for nothing that frame shows.
+    /// a signed batch of thirty entries took up to 0.7 ms of a 4 ms launch, for nothing that frame shows.
     public func open() {
         guard !isOpen else { return }
         isOpen = true

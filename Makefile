@@ -27,8 +27,11 @@ ifneq ($(wildcard $(TOOLCHAIN)ld.lld),)
 # Concrete generic types' metadata through accessor functions, not mangled names: a mangled
 # `[ScreenID: PatternID]` made the runtime look `ScreenID: Hashable` up by scanning all 6,400
 # conformance records of the binary, about 25 such scans (0.5 ms) before the first frame.
+# lld writes its output from one thread (--threads=1, 2 s more per link): written from several, a
+# fresh binary sat in the page cache in a shape that cost ~65 more page faults a start (0.3 to
+# 0.5 ms) than the same bytes copied, until the file was read again.
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-pie -Xlinker --no-export-dynamic \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker --threads=1
 STATIC_PARTS := $(foreach part,libc.a libstdc++.a libncursesw.a libtinfo.a crtbegin.o,$(shell $(TOOLCHAIN)clang -print-file-name=$(part)))
 ifeq ($(filter-out /%,$(STATIC_PARTS)),)
 CRT := .build/crt/crtbeginT.o

@@ -25,7 +25,7 @@ import Testing
         #expect(AppAssembly.defaultCacheFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "also/relative"]) == nil)
         // A file where the folder should be: nothing can be made there.
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/mvx", contents: Data())
+        try #require(FileManager.default.createFile(atPath: root + "/mvx", contents: Data()))
         #expect(AppAssembly.defaultCacheFolder(environment: ["XDG_CACHE_HOME": root]) == nil)
     }
 }

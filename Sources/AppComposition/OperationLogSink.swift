@@ -14,9 +14,10 @@ final class OperationLogSink: TraceSink {
     private struct WeakTracer {
         weak var tracer: Tracer?
     }
-    /// The first action's trace context (the app's start): the log opens under it, so what the
-    /// leftovers' batch traces is recorded under the launch that sent it.
-    private let firstContext = Mutex<TraceContext?>(nil)
+    /// The first action (the app's start): the log opens under it, so what the leftovers' batch
+    /// traces is recorded under the launch that sent it. The action, not its context: a context
+    /// holds the tracer, which holds this sink.
+    private let firstAction = Mutex<TraceAction?>(nil)
 
     init(log: OperationLog) {
         self.log = log
@@ -28,7 +29,7 @@ final class OperationLogSink: TraceSink {
 
     func begin(_ action: TraceAction) {
         let context = tracer.withLock { $0.tracer }.map { TraceContext(tracer: $0, action: action) }
-        firstContext.withLock { if $0 == nil { $0 = context } }
+        firstAction.withLock { if $0 == nil { $0 = action } }
         let log = log
         let body: @MainActor @Sendable () -> Void = { Trace.$context.withValue(context) { log.record(action) } }
         // The shell begins its actions on the main actor; anything else waits its turn there.
@@ -39,7 +40,8 @@ final class OperationLogSink: TraceSink {
 
     /// Opens the log (`OperationLog.open`) under the first action's trace context.
     @MainActor func openLog() {
-        let context = firstContext.withLock { $0 }
+        let action = firstAction.withLock { $0 }
+        let context = tracer.withLock { $0.tracer }.flatMap { tracer in action.map { TraceContext(tracer: tracer, action: $0) } }
         Trace.$context.withValue(context) { log.open() }
     }
 }

@@ -39,6 +39,16 @@ final class PseudoTerminal {
         try? FileManager.default.removeItem(atPath: cacheHome)
     }
 
+    /// Reads the file at `path` from start to end and drops what it read: its pages are then in
+    /// the page cache as one sequential read leaves them.
+    static func readWhole(_ path: String) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while chunk.withUnsafeMutableBytes({ Glibc.read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
     private static let setLock = UInt(0x4004_5431)   // TIOCSPTLCK
     private static let getNumber = UInt(0x8004_5430)  // TIOCGPTN
 

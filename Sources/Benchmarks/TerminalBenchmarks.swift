@@ -58,6 +58,11 @@ private func compareWithDialog(binary: String) {
         print("  dialog is not installed: the comparison is skipped (scripts/install-deps --bench installs it)")
         return
     }
+    // Both start from executables read whole into the page cache, as a program run before does.
+    // Pages faulted in one by one by earlier starts (or written by the linker) come in smaller
+    // pieces, and mvx's 100 MB executable then took 0.3-0.6 ms longer to start; dialog's 0.3 MB do not.
+    PseudoTerminal.readWhole(binary)
+    PseudoTerminal.readWhole(dialog)
     // 40 of each: on this two-core machine a few seconds of someone else's work can shift a
     // median of 20 by a millisecond.
     var mvx: [Double] = [], reference: [Double] = []

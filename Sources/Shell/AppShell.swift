@@ -62,10 +62,11 @@ public final class AppShell {
                          ownership: host.ownership)
     }
 
-    /// Builds the first module and draws the first frame: now, or at the end of the turn, after what the start queued.
-    public func start(drawingNow: Bool = true) {
+    /// Builds the first module and draws the first frame now, on the thread that started the app
+    /// (the main actor's queue is handed later to a worker thread that must first be created).
+    public func start() {
         dispatch(.start)
-        if drawingNow { render() } else { setNeedsFrame() }
+        render()
     }
 
     /// Tears the active module down (disappear hooks, cancelled work); call before leaving.

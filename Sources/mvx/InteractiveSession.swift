@@ -36,7 +36,7 @@ struct InteractiveSession {
         }
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
         shell.recorder.saver = sessionSaver
-        shell.start(drawingNow: false)
+        shell.start()
         let player = replay.map { SessionPlayer(session: $0.session, name: $0.name, shell: shell, clock: ContinuousClock()) }
         player?.start()
         var status: Int32 = 0

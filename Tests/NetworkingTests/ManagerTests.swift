@@ -8,6 +8,13 @@ import Testing
 import Tracing
 
 @MainActor @Suite struct ManagerTests {
+    /// Whether an API pages comes from its protocols, with no cast: the three lists do, the person does not,
+    /// also when the API is only known as an `APIDescriptor`.
+    @Test func theListsPageAndThePersonDoesNot() {
+        let apis: [any APIDescriptor] = [RentListAPI(), NewHomesListAPI(), SecondHandListAPI(), PersonAPI()]
+        #expect(apis.map { $0.asPaged?.method } == ["rent.list", "xinfang.list", "esf.list", nil])
+    }
+
     @Test func pagingWithTheDelegate() async {
         let environment = Support.environment()
         let landing = environment.makeLandingPoint("list")

@@ -6,6 +6,8 @@ import Terminal
 final class SignallingScreen: Screen {
     private let screen: MemoryScreen
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Called as each frame is presented, before any waiter resumes: what a test checks at that moment.
+    var onPresent: (@MainActor () -> Void)?
 
     init(size: Size) {
         screen = MemoryScreen(size: size)
@@ -27,6 +29,7 @@ final class SignallingScreen: Screen {
 
     func present() {
         screen.present()
+        onPresent?()
         let ready = waiters.filter { screen.presentCount >= $0.count }
         waiters.removeAll { screen.presentCount >= $0.count }
         for waiter in ready { waiter.continuation.resume() }

@@ -15,6 +15,14 @@ public protocol APIDescriptor: Sendable {
     /// Checks a parsed response before it is cached or delivered; throw `.noContent` or
     /// `.malformedResponse(detail)` to refuse.
     func validate(response: JSONValue, parameters: CanonicalParameters) throws(APIError)
+    /// This API as a `PagedAPIDescriptor` when its results come in pages, else nil. The protocol
+    /// extensions below answer it, so an API never writes it: the manager learns whether it pages
+    /// without a dynamic cast (which scans every conformance in the binary on first use).
+    var asPaged: (any PagedAPIDescriptor)? { get }
+}
+
+extension APIDescriptor {
+    public var asPaged: (any PagedAPIDescriptor)? { nil }
 }
 
 /// An API whose results come in pages. Its manager adds `page` and `page_size` to the parameters
@@ -26,6 +34,10 @@ public protocol PagedAPIDescriptor: APIDescriptor {
     func pageInfo(of response: JSONValue) -> PageInfo
     /// `accumulated` (pages 1…n) with `page` (page n+1) appended.
     func appending(_ page: JSONValue, to accumulated: JSONValue) -> JSONValue
+}
+
+extension PagedAPIDescriptor {
+    public var asPaged: (any PagedAPIDescriptor)? { self }
 }
 
 /// What a manager needs to know about one page.

@@ -102,7 +102,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         self.landingPoint = landingPoint
         self.interceptors = interceptors
         self.requestPolicy = api.requestPolicy
-        self.pager = api as? any PagedAPIDescriptor
+        self.pager = api.asPaged
         landingPoint.register(self)
     }
 
@@ -233,7 +233,8 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         guard !landingPoint.isClosed else {
             return (.ignored(reason: "\(landingPoint.name) torn down", joined: nil), .finished(.failure(.cancelled)))
         }
-        guard let newest = inFlight.keys.max() else {
+        // Ids grow, so the newest is the largest (the empty case, every first call, skips the search).
+        guard !inFlight.isEmpty, let newest = inFlight.keys.max() else {
             guard purpose == .page(first: false), isLastPage else { return nil }
             return (.ignored(reason: "last page", joined: nil), .finished(rawData.map { .success($0) } ?? .failure(.noContent)))
         }

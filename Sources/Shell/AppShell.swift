@@ -62,8 +62,7 @@ public final class AppShell {
                          ownership: host.ownership)
     }
 
-    /// Builds the first module and draws the first frame now, on the thread that started the app
-    /// (the main actor's queue is handed later to a worker thread that must first be created).
+    /// Builds the first module and draws the first frame now, on the thread that started the app.
     public func start() {
         dispatch(.start)
         render()

@@ -32,8 +32,8 @@ struct MVXCommand: AsyncParsableCommand {
     static func main() async {
         do {
             // The usual lines skip the reflective parse and the cast (see QuickStart); errors end alike below.
-            if var command = QuickStart.runCommand(CommandLine.arguments.dropFirst()) {
-                try await command.run()
+            if let settings = QuickStart.runSettings(CommandLine.arguments.dropFirst()) {
+                try await settings.run()
                 return
             }
             var command = try parseAsRoot()

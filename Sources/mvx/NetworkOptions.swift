@@ -21,6 +21,21 @@ struct NetworkOptions: ParsableArguments {
     @Flag(help: "Start with the network off: every request fails with 'no network'.")
     var offline = false
 
+    /// The values typed, without the parser's property wrappers.
+    var choice: NetworkChoice {
+        NetworkChoice(fixtures: fixtures, seedOption: seedOption, latencyOption: latencyOption,
+                      failRateOption: failRateOption, offline: offline)
+    }
+}
+
+/// What the network options say, as plain values (see `ScreenPatternChoice`).
+struct NetworkChoice: Equatable, Sendable {
+    var fixtures: String?
+    var seedOption: String?
+    var latencyOption: String?
+    var failRateOption: String?
+    var offline = false
+
     var seed: String { seedOption ?? "0" }
     var latency: String { latencyOption ?? "50..400ms" }
     var failRate: String { failRateOption ?? "0" }

@@ -2,13 +2,14 @@ import ArgumentParser
 import PatternVocabulary
 
 /// The command lines mvx is started with most — none, or only `mvx run`'s own options (`--pattern
-/// mvp`, `--latency=0 --no-mouse`…) — read into the same `RunCommand` swift-argument-parser would
-/// make, without it. Its parse finds a command's options by reflection, and every cast it makes
-/// to a protocol scans the binary's thousands of conformance records: about 2 ms, an eighth of the
-/// time to the first frame. Anything this reader is not sure of (another subcommand, `--help`, a
-/// bad or repeated value, a value that looks like a flag) returns nil, and swift-argument-parser
-/// parses the line as always, with its own messages. `QuickStartTests` holds both to the same
-/// `RunCommand` for every line this accepts.
+/// mvp`, `--latency=0 --no-mouse`…) — read into the same `RunSettings` a parsed `RunCommand` gives,
+/// without swift-argument-parser. Its parse finds a command's options by reflection, and every cast
+/// it makes to a protocol scans the binary's thousands of conformance records: about 2 ms, an eighth
+/// of the time to the first frame; and even a `RunCommand` built by hand made its options' property
+/// wrappers, 0.1 ms more. Anything this reader is not sure of (another subcommand, `--help`, a bad
+/// or repeated value, a value that looks like a flag) returns nil, and swift-argument-parser parses
+/// the line as always, with its own messages. `QuickStartTests` holds both to the same settings for
+/// every line this accepts.
 enum QuickStart {
     /// Whether `name` is one of `mvx run`'s options that take a value (by long name). A switch,
     /// not a `Set`: building a set's storage at launch looked protocol conformances up too.
@@ -28,8 +29,8 @@ enum QuickStart {
         }
     }
 
-    /// The command for `arguments` (without the program's name), or nil for swift-argument-parser.
-    static func runCommand(_ arguments: some Sequence<String>) -> RunCommand? {
+    /// The settings for `arguments` (without the program's name), or nil for swift-argument-parser.
+    static func runSettings(_ arguments: some Sequence<String>) -> RunSettings? {
         var arguments = Array(arguments)[...]
         if arguments.first == "run" { arguments.removeFirst() }
         var values: [String: String] = [:]
@@ -53,11 +54,11 @@ enum QuickStart {
             guard let value, let first = value.first, first != "-" else { return nil }
             values[name] = value
         }
-        return command(values: values, flags: flags)
+        return settings(values: values, flags: flags)
     }
 
-    private static func command(values: [String: String], flags: [String]) -> RunCommand? {
-        var patterns = ScreenPatternOptions()
+    private static func settings(values: [String: String], flags: [String]) -> RunSettings? {
+        var patterns = ScreenPatternChoice()
         guard let pattern = parse(values["pattern"], as: PatternID.self),
               let greetingPattern = parse(values["greeting-pattern"], as: PatternID.self),
               let listingsPattern = parse(values["listings-pattern"], as: PatternID.self),
@@ -68,22 +69,16 @@ enum QuickStart {
         patterns.listingsPattern = listingsPattern
         patterns.screenOption = screen
 
-        var network = NetworkOptions()
+        var network = NetworkChoice()
         network.fixtures = values["fixtures"]
         network.seedOption = values["seed"]
         network.latencyOption = values["latency"]
         network.failRateOption = values["fail-rate"]
         network.offline = flags.contains("offline")
 
-        var command = RunCommand()
-        command.patterns = patterns
-        command.cacheDir = values["cache-dir"]
-        command.noDiskCache = flags.contains("no-disk-cache")
-        command.noMouse = flags.contains("no-mouse")
-        command.replay = values["replay"]
-        command.sessionDir = values["session-dir"]
-        command.network = network
-        return command
+        return RunSettings(
+            patterns: patterns, cacheDir: values["cache-dir"], noDiskCache: flags.contains("no-disk-cache"),
+            noMouse: flags.contains("no-mouse"), replay: values["replay"], sessionDir: values["session-dir"], network: network)
     }
 
     /// `.some(nil)` when absent, nil when present but not a value of `T` (the parser then says so).

@@ -42,10 +42,32 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
+    /// The values typed, without the parser's property wrappers.
+    var settings: RunSettings {
+        RunSettings(patterns: patterns.choice, cacheDir: cacheDir, noDiskCache: noDiskCache, noMouse: noMouse,
+                    replay: replay, sessionDir: sessionDir, network: network.choice)
+    }
+
     // On the main actor, where mvx starts and the terminal is driven: a nonisolated run hopped to
     // the cooperative pool (starting its first thread) and back for the interactive part, 1.2 ms
     // of the time to the first frame.
     @MainActor mutating func run() async throws {
+        try await settings.run()
+    }
+}
+
+/// `mvx run`'s options as plain values, and the run itself: made from a parsed `RunCommand`, or by
+/// `QuickStart` straight from the usual command lines.
+struct RunSettings: Equatable, Sendable {
+    var patterns = ScreenPatternChoice()
+    var cacheDir: String?
+    var noDiskCache = false
+    var noMouse = false
+    var replay: String?
+    var sessionDir: String?
+    var network = NetworkChoice()
+
+    @MainActor func run() async throws {
         var scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
         let environment = ProcessInfo.processInfo.environment

@@ -19,6 +19,21 @@ struct ScreenPatternOptions: ParsableArguments {
     @Option(name: .customLong("screen"), help: ArgumentHelp("The screen to start with (default: greeting).", valueName: "screen"))
     var screenOption: ScreenID?
 
+    /// The values typed, without the parser's property wrappers.
+    var choice: ScreenPatternChoice {
+        ScreenPatternChoice(patternOption: patternOption, greetingPattern: greetingPattern,
+                            listingsPattern: listingsPattern, screenOption: screenOption)
+    }
+}
+
+/// What the pattern options say, as plain values: what `mvx run` starts from however its command
+/// line was read (by swift-argument-parser, or by `QuickStart` without building its options).
+struct ScreenPatternChoice: Equatable, Sendable {
+    var patternOption: PatternID?
+    var greetingPattern: PatternID?
+    var listingsPattern: PatternID?
+    var screenOption: ScreenID?
+
     var pattern: PatternID { patternOption ?? .mvc }
     var screen: ScreenID { screenOption ?? .greeting }
 

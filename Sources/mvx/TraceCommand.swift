@@ -44,8 +44,8 @@ struct TraceCommand: AsyncParsableCommand {
         var request: TraceRequest
         do {
             request = try TraceRequest(
-                pattern: patterns.pattern, screen: patterns.screen, keys: keys, format: format,
-                screenPatterns: patterns.screenPatterns)
+                pattern: patterns.choice.pattern, screen: patterns.choice.screen, keys: keys, format: format,
+                screenPatterns: patterns.choice.screenPatterns)
         } catch {
             StandardError.write("mvx trace: \(error)")
             throw ExitCode(2)
@@ -56,7 +56,7 @@ struct TraceCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
             do {
-                try request.use(Session.load(path: session), under: patterns)
+                try request.use(Session.load(path: session), under: patterns.choice)
             } catch {
                 StandardError.write("mvx trace: \(session): \(error)")
                 throw ExitCode(2)
@@ -108,7 +108,7 @@ struct TraceRequest {
     var size: Size?
 
     /// Replays `session` instead: its start options under what was typed on the command line.
-    mutating func use(_ session: Session, under options: ScreenPatternOptions) throws(SessionFileError) {
+    mutating func use(_ session: Session, under options: ScreenPatternChoice) throws(SessionFileError) {
         let start = options.applied(to: session.start)
         pattern = start.pattern
         screen = start.screen

@@ -6,6 +6,8 @@ import Tracing
 @MainActor
 public final class ModuleRegistry {
     private var builders: [Key: ModuleBuilder] = [:]
+    private var patterns: [PatternID: any PatternModules.Type] = [:]
+    /// Read from each pattern when the help first asks: a start never does.
     private var rolesByPattern: [PatternID: [RoleDuty]] = [:]
 
     private struct Key: Hashable {
@@ -17,7 +19,7 @@ public final class ModuleRegistry {
 
     /// Registers every screen a pattern offers.
     public func register(_ modules: any PatternModules.Type) {
-        rolesByPattern[modules.pattern] = modules.roles
+        patterns[modules.pattern] = modules
         for (screen, builder) in modules.builders {
             builders[Key(pattern: modules.pattern, screen: screen)] = builder
         }
@@ -35,7 +37,10 @@ public final class ModuleRegistry {
 
     /// The roles of a pattern, for the help overlay (empty when it is not registered).
     public func roles(of pattern: PatternID) -> [RoleDuty] {
-        rolesByPattern[pattern] ?? []
+        if let roles = rolesByPattern[pattern] { return roles }
+        let roles = patterns[pattern]?.roles ?? []
+        rolesByPattern[pattern] = roles
+        return roles
     }
 
     /// Builds the module, or nil when that pattern has no such screen.

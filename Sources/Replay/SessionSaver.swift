@@ -8,7 +8,9 @@ import Terminal
 @MainActor
 public final class SessionSaver: SessionSaving {
     public let start: SessionStart
-    public let folder: URL?
+    /// Where sessions go: worked out at the first save, not at every start that never saves.
+    public private(set) lazy var folder: URL? = folderSource()
+    private let folderSource: () -> URL?
     private let home: String?
     private let now: () -> Date
 
@@ -16,9 +18,10 @@ public final class SessionSaver: SessionSaving {
     ///   - start: the options the app was started with, written in the header.
     ///   - folder: where to save; nil when there is none (no HOME): `w` then says so.
     ///   - home: shown as `~` at the front of a path in the notice.
-    public init(start: SessionStart, folder: URL?, home: String? = nil, now: @escaping () -> Date = Date.init) {
+    public init(start: SessionStart, folder: @autoclosure @escaping () -> URL?, home: String? = nil,
+                now: @escaping () -> Date = Date.init) {
         self.start = start
-        self.folder = folder
+        self.folderSource = folder
         self.home = home
         self.now = now
     }

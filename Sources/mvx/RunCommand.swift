@@ -89,8 +89,9 @@ struct RunSettings: Equatable, Sendable {
                 throw ExitCode(2)
             }
         }
-        let sessions = sessionDir.map { URL(filePath: $0, directoryHint: .isDirectory) }
-            ?? SessionSaver.defaultFolder(environment: environment)
+        let sessions = { [sessionDir] in
+            sessionDir.map { URL(filePath: $0, directoryHint: .isDirectory) } ?? SessionSaver.defaultFolder(environment: environment)
+        }
         let status = try await Self.runInteractive(
             start: start, scenario: scenario, fixtures: fixtures,
             cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse, sessionFolder: sessions, replay: replaying)
@@ -100,7 +101,7 @@ struct RunSettings: Equatable, Sendable {
     @MainActor
     private static func runInteractive(
         start: SessionStart, scenario: Scenario, fixtures: Fixtures, cacheFolder: URL?, diskCache: Bool, mouse: Bool,
-        sessionFolder: URL?, replay: (session: Session, name: String)?
+        sessionFolder: @escaping () -> URL?, replay: (session: Session, name: String)?
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
@@ -111,7 +112,7 @@ struct RunSettings: Equatable, Sendable {
         } catch {
             throw ValidationError(error.description)
         }
-        let saver = SessionSaver(start: start, folder: sessionFolder, home: ProcessInfo.processInfo.environment["HOME"])
+        let saver = SessionSaver(start: start, folder: sessionFolder(), home: ProcessInfo.processInfo.environment["HOME"])
         return await InteractiveSession(assembly: assembly, pattern: start.pattern, screen: start.screen,
                                         screenPatterns: start.screenPatterns, mouse: mouse, sessionSaver: saver,
                                         replay: replay).run()

@@ -13,8 +13,13 @@ public final class NetworkEnvironment {
     public let clock: NetworkClock
     /// Shared by every manager made here; `cache.removeAll()` clears it (memory and disk).
     public let cache: ResponseCache
-    /// The listings' pictures, through their own cache (by size, where data goes by age).
-    public let images: ImageLoader
+    /// The listings' pictures, through their own cache (by size, where data goes by age): made when
+    /// first asked for, which a start on the greeting screen never does before its first frame.
+    public private(set) lazy var images = ImageLoader(
+        cache: ImageCache(memoryLimit: imageMemoryLimit, disk: imageTier),
+        transport: transport, clock: clock, monitor: monitor, journal: journal)
+    private let imageMemoryLimit: Int
+    private let imageTier: DiskCache?
     /// Given to every manager made from now on.
     public var interceptors: [any APIInterceptor]
     /// Every request in flight from managers made here.
@@ -51,9 +56,8 @@ public final class NetworkEnvironment {
         self.monitor = RequestMonitor(sleepers: clock.sleepers)
         self.journal = RequestJournal()
         self.networkTypeNotifier = NetworkTypeNotifier(initial: networkType)
-        self.images = ImageLoader(
-            cache: ImageCache(memoryLimit: diskCache?.imageMemoryLimit ?? ImageCache.defaultMemoryLimit, disk: tiers?.images),
-            transport: transport, clock: clock, monitor: monitor, journal: journal)
+        self.imageMemoryLimit = diskCache?.imageMemoryLimit ?? ImageCache.defaultMemoryLimit
+        self.imageTier = tiers?.images
     }
 
     func setOperationLog(_ log: OperationLog) {

@@ -41,18 +41,20 @@ public final class AppAssembly {
 
     /// - Parameters:
     ///   - traceFile: where to also write every trace event as JSON lines (`MVX_TRACE_FILE`).
-    ///   - operationLogFolder: where the operation log keeps its file (`OperationLog`); nil keeps it
-    ///     in memory. The app passes its cache folder, tests a temporary one.
-    ///   - diskCacheFolder: where the caches keep their disk tier; nil keeps them in memory
-    ///     (`--no-disk-cache`).
+    ///   - operationLogFolder: the path of the folder where the operation log keeps its file
+    ///     (`OperationLog`); nil keeps it in memory. The app passes its cache folder, tests a temporary one.
+    ///   - diskCacheFolder: the path of the folder where the caches keep their disk tier; nil keeps
+    ///     them in memory (`--no-disk-cache`).
+    /// Paths, not URLs: the first `URL` a process makes or reads costs it a scan of every protocol
+    /// conformance, and nothing before the first frame needs one (the log's is made when it opens).
     public init(
-        scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil, operationLogFolder: URL? = nil,
-        diskCacheFolder: URL? = nil
+        scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil, operationLogFolder: String? = nil,
+        diskCacheFolder: String? = nil
     ) throws(Failure) {
         self.fixtures = fixtures
         network = NetworkEnvironment.fake(
-            fixtures: fixtures, scenario: scenario, diskCache: diskCacheFolder.map { DiskCacheSettings(folder: $0) })
-        let operationLog = network.makeOperationLog(folder: operationLogFolder)
+            fixtures: fixtures, scenario: scenario, diskCache: diskCacheFolder.map { DiskCacheSettings(folderPath: $0) })
+        let operationLog = network.makeOperationLog(folder: operationLogFolder.map { URL(filePath: $0, directoryHint: .isDirectory) })
         let redraw = self.redraw
         traceBuffer = TraceBuffer(onChange: { redraw.signal() })
         var sinks: [any TraceSink] = [traceBuffer]
@@ -77,9 +79,9 @@ public final class AppAssembly {
         operationLog.onChange = { redrawOnLog.signal() }
     }
 
-    /// The operation log's folder when nothing else is said: `$XDG_CACHE_HOME/mvx`, else
+    /// The path of the operation log's folder when nothing else is said: `$XDG_CACHE_HOME/mvx`, else
     /// `~/.cache/mvx` — nil when it cannot be made or written (the log then stays in memory).
-    public nonisolated static func defaultCacheFolder(environment: [String: String]) -> URL? {
+    public nonisolated static func defaultCacheFolder(environment: [String: String]) -> String? {
         let base: String
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
             base = cache
@@ -88,7 +90,6 @@ public final class AppAssembly {
         } else {
             return nil
         }
-        // A path first and one URL at the end: URL's parsing was most of this at every start.
         let path = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/mvx"
         // Made only when missing: FileManager's createDirectory checked every level of the path
         // even when the folder was there, as it is at every start but the first.
@@ -97,7 +98,7 @@ public final class AppAssembly {
         guard exists || (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil,
               access(path, W_OK) == 0
         else { return nil }
-        return URL(filePath: path, directoryHint: .isDirectory)
+        return path
     }
 
     /// A registry of `patterns` (all four unless a test wants fewer).

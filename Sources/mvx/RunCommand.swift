@@ -71,8 +71,7 @@ struct RunSettings: Equatable, Sendable {
         var scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
         let environment = ProcessInfo.processInfo.environment
-        let folder = cacheDir.map { URL(filePath: $0, directoryHint: .isDirectory) }
-            ?? AppAssembly.defaultCacheFolder(environment: environment)
+        let folder = cacheDir ?? AppAssembly.defaultCacheFolder(environment: environment)
         var start = SessionStart(
             pattern: patterns.pattern, screenPatterns: patterns.screenPatterns, screen: patterns.screen,
             seed: network.seedOption, latency: network.latencyOption, failRate: network.failRateOption, offline: network.offline)
@@ -100,7 +99,7 @@ struct RunSettings: Equatable, Sendable {
 
     @MainActor
     private static func runInteractive(
-        start: SessionStart, scenario: Scenario, fixtures: Fixtures, cacheFolder: URL?, diskCache: Bool, mouse: Bool,
+        start: SessionStart, scenario: Scenario, fixtures: Fixtures, cacheFolder: String?, diskCache: Bool, mouse: Bool,
         sessionFolder: @escaping () -> URL?, replay: (session: Session, name: String)?
     ) async throws -> Int32 {
         let assembly: AppAssembly

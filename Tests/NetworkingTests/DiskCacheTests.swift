@@ -30,6 +30,19 @@ import Tracing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// Folders are kept as paths, an entry's path being `folder + "/" + name`: slashes at the end of
+    /// a folder given by hand (`--cache-dir dir/`) are dropped, and an entry written through a path
+    /// is read back through the URL of the same folder.
+    @Test func aFolderIsAPathWithoutTrailingSlashes() {
+        #expect(DiskCacheSettings(folderPath: "/tmp/mvx-cache//").folderPath == "/tmp/mvx-cache")
+        #expect(DiskCacheSettings(folderPath: "/").folderPath == "/")
+        #expect(DiskCacheSettings(folderPath: "/tmp/x").folder.path == "/tmp/x")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let byPath = DiskCache(folderPath: folder.path + "/", rule: .byAge, now: { 0 })
+        byPath.write([7, 8], for: "key", expiresAt: Int64.max)
+        #expect(tier().read("key")?.bytes == [7, 8])
+    }
+
     @Test func anEntryOutlivesItsTierAndExpiresByAge() {
         defer { try? FileManager.default.removeItem(at: folder) }
         let time = WallTime()

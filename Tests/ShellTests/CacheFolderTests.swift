@@ -9,13 +9,13 @@ import Testing
     @Test func xdgCacheHomeFirstThenHomesDotCache() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let xdg = AppAssembly.defaultCacheFolder(environment: ["XDG_CACHE_HOME": root + "/xdg/", "HOME": root + "/home"])
-        #expect(xdg?.path == root + "/xdg/mvx", "a trailing slash is not doubled")
+        #expect(xdg == root + "/xdg/mvx", "a trailing slash is not doubled")
         let home = AppAssembly.defaultCacheFolder(environment: ["HOME": root + "/home/"])
-        #expect(home?.path == root + "/home/.cache/mvx")
+        #expect(home == root + "/home/.cache/mvx")
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: root + "/home/.cache/mvx", isDirectory: &isDirectory) && isDirectory.boolValue,
                 "made, with the folders above it, when missing")
-        #expect(AppAssembly.defaultCacheFolder(environment: ["HOME": root + "/home"])?.path == root + "/home/.cache/mvx",
+        #expect(AppAssembly.defaultCacheFolder(environment: ["HOME": root + "/home"]) == root + "/home/.cache/mvx",
                 "found again when it is there")
     }
 

@@ -39,7 +39,7 @@ extension StartUpTests {
             + "{\"entry\":{\"action\":\"start: MVC Greeting\",\"id\":\"left\",\"pattern\":\"MVC\"}}\n").utf8)
             .write(to: folder.appendingPathComponent("operation-log.jsonl"))
         let assembly = try AppAssembly(scenario: Scenario(latency: .seconds(60) ... .seconds(60)),
-                                       fixtures: Fixtures(unchecked: [:]), operationLogFolder: folder)
+                                       fixtures: Fixtures(unchecked: [:]), operationLogFolder: folder.path)
         let screen = SignallingScreen(size: Size(width: 100, height: 30))
         let shell = assembly.makeShell(on: screen, pattern: .mvc, screen: .greeting)
         let log = try #require(assembly.network.operationLog)

@@ -65,8 +65,11 @@ public final class DiskCache: Sendable {
         var statistics = Statistics()
     }
 
-    /// The folder the entries live in.
-    public let folder: URL
+    /// The folder the entries live in, as a path: a launch's first lookup builds no `URL` (whose
+    /// first use cost the runtime a scan of every protocol conformance, before the first frame).
+    public let folderPath: String
+    /// The same folder as a URL.
+    public var folder: URL { URL(filePath: folderPath, directoryHint: .isDirectory) }
     public let rule: Rule
     private let now: @Sendable () -> Int64
     private let writer: FileWriter
@@ -85,12 +88,20 @@ public final class DiskCache: Sendable {
     ///   - rule: by age (data) or by total size (pictures).
     ///   - now: milliseconds since 1970, the time expiries are written in (a later run reads them).
     ///   - writer: how a file is written; `.atomicRename` unless a test simulates a failing disk.
-    public init(folder: URL, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
-        self.folder = folder
+    public init(folderPath: String, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
+        self.folderPath = DiskCacheSettings.withoutTrailingSlash(folderPath)
         self.rule = rule
         self.now = now
         self.writer = writer
     }
+
+    /// The same, for a folder given as a URL.
+    public convenience init(folder: URL, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
+        self.init(folderPath: folder.path, rule: rule, now: now, writer: writer)
+    }
+
+    /// The path of the entry file `name` in the folder.
+    private func path(of name: String) -> String { folderPath + "/" + name }
 
     /// Now, in the milliseconds since 1970 that expiries are written in.
     public var currentTime: Int64 { now() }
@@ -101,7 +112,7 @@ public final class DiskCache: Sendable {
     /// when there is none, it expired, or its file is not a whole entry (then it is removed).
     public func read(_ key: String) -> (bytes: [UInt8], expiresAt: Int64?)? {
         let name = Self.fileName(for: key)
-        let path = folder.appending(path: name, directoryHint: .notDirectory).path
+        let path = path(of: name)
         let outcome = Self.readEntry(at: path, key: key)
         let time = now()
         return state.withLock { state -> (bytes: [UInt8], expiresAt: Int64?)? in
@@ -143,7 +154,7 @@ public final class DiskCache: Sendable {
     /// has failed: the failure was reported, and memory carries on.
     public func write(_ bytes: [UInt8], for key: String, expiresAt: Int64? = nil) {
         let name = Self.fileName(for: key)
-        let path = folder.appending(path: name, directoryHint: .notDirectory).path
+        let path = path(of: name)
         let file = Self.encode(bytes, key: key, expiresAt: expiresAt)
         state.withLock { state in
             guard state.statistics.problem == nil else { return }
@@ -167,7 +178,7 @@ public final class DiskCache: Sendable {
     /// Removes the entry stored under `key`, if any.
     public func remove(_ key: String) {
         let name = Self.fileName(for: key)
-        Self.remove(folder.appending(path: name, directoryHint: .notDirectory).path)
+        Self.remove(path(of: name))
         state.withLock { state in
             loadIndex(&state)
             forget(name, in: &state)
@@ -179,7 +190,7 @@ public final class DiskCache: Sendable {
         state.withLock { state in
             loadIndex(&state)
             for name in (state.index ?? [:]).keys {
-                Self.remove(folder.appending(path: name, directoryHint: .notDirectory).path)
+                Self.remove(path(of: name))
             }
             state.index = [:]
             state.statistics.entries = 0
@@ -204,10 +215,10 @@ public final class DiskCache: Sendable {
         var found: [(name: String, size: Int, modified: Date)] = []
         // Names, then lstat: URL resource values looked each file's owner and group names up too
         // (nsswitch, /etc/passwd, /etc/group per file) when the first request of a launch came.
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         for name in names where name.hasSuffix(Self.fileExtension) && !name.hasPrefix(".") {
             var status = stat()
-            guard lstat(folder.appending(path: name, directoryHint: .notDirectory).path, &status) == 0,
+            guard lstat(path(of: name), &status) == 0,
                   status.st_mode & S_IFMT == S_IFREG
             else { continue }
             let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
@@ -237,7 +248,7 @@ public final class DiskCache: Sendable {
         var evicted: [String] = []
         for (name, _) in index.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where name != kept {
             guard state.statistics.bytes > limit else { break }
-            Self.remove(folder.appending(path: name, directoryHint: .notDirectory).path)
+            Self.remove(path(of: name))
             forget(name, in: &state)
             state.statistics.evictions += 1
             evicted.append(name)

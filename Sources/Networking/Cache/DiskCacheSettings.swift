@@ -3,8 +3,10 @@ import Foundation
 /// Where and how big the disk tiers are: API data in `responses/`, pictures in `images/`, both
 /// under the app's cache folder (`$XDG_CACHE_HOME/mvx`, else `~/.cache/mvx`, or `--cache-dir`).
 public struct DiskCacheSettings: Sendable {
-    /// The cache folder; the tiers make their subfolders when they first write.
-    public var folder: URL
+    /// The cache folder's path; the tiers make their subfolders when they first write.
+    public var folderPath: String
+    /// The same folder as a URL.
+    public var folder: URL { URL(filePath: folderPath, directoryHint: .isDirectory) }
     /// The most bytes of pictures kept on disk.
     public var imageDiskLimit: Int
     /// The most bytes of pictures kept in memory.
@@ -16,14 +18,30 @@ public struct DiskCacheSettings: Sendable {
     public var writer: DiskCache.FileWriter
 
     public init(
-        folder: URL, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
+        folderPath: String, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
         epoch: Int64 = Int64(Date().timeIntervalSince1970 * 1000), writer: DiskCache.FileWriter = .atomicRename
     ) {
-        self.folder = folder
+        self.folderPath = Self.withoutTrailingSlash(folderPath)
         self.imageDiskLimit = imageDiskLimit
         self.imageMemoryLimit = imageMemoryLimit
         self.epoch = epoch
         self.writer = writer
+    }
+
+    /// The same, for a folder given as a URL.
+    public init(
+        folder: URL, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
+        epoch: Int64 = Int64(Date().timeIntervalSince1970 * 1000), writer: DiskCache.FileWriter = .atomicRename
+    ) {
+        self.init(folderPath: folder.path, imageDiskLimit: imageDiskLimit, imageMemoryLimit: imageMemoryLimit,
+                  epoch: epoch, writer: writer)
+    }
+
+    /// `path` without the slashes at its end (the root stays `/`), so a file's path is `folder + "/" + name`.
+    static func withoutTrailingSlash(_ path: String) -> String {
+        var bytes = path.utf8[...]
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+        return String(Substring(bytes))
     }
 
     /// The data tier (by age) and the picture tier (by size), timed by `clock` from `epoch`.
@@ -31,8 +49,8 @@ public struct DiskCacheSettings: Sendable {
         let epoch = self.epoch
         let now: @Sendable () -> Int64 = { epoch + Int64(clock.now / .milliseconds(1)) }
         return (
-            DiskCache(folder: folder.appending(path: "responses", directoryHint: .isDirectory), rule: .byAge, now: now, writer: writer),
-            DiskCache(folder: folder.appending(path: "images", directoryHint: .isDirectory), rule: .bySize(limit: imageDiskLimit),
+            DiskCache(folderPath: folderPath + "/responses", rule: .byAge, now: now, writer: writer),
+            DiskCache(folderPath: folderPath + "/images", rule: .bySize(limit: imageDiskLimit),
                       now: now, writer: writer))
     }
 }

@@ -38,7 +38,9 @@ public final class OperationLog {
     public var onChange: (@MainActor () -> Void)?
 
     private var file: OperationLogFile?
-    private let folder: URL?
+    /// Made when the log opens: a `URL`'s first use is work the launch's first frame does without.
+    private lazy var folder: URL? = folderSource()
+    private let folderSource: () -> URL?
     private let lockPatience: Duration
     private let transport: any Transport
     private let monitor: RequestMonitor
@@ -54,9 +56,9 @@ public final class OperationLog {
     ///   - transport: where batches go (the environment's).
     ///   - lockPatience: how long `open()` waits for the folder's lock (see `OperationLogFile.open`).
     ///   - makeID: each entry's unique id (tests inject a counter).
-    init(folder: URL?, transport: any Transport, monitor: RequestMonitor, lockPatience: Duration = .zero,
-         makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
-        self.folder = folder
+    init(folder: @autoclosure @escaping () -> URL?, transport: any Transport, monitor: RequestMonitor,
+         lockPatience: Duration = .zero, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+        self.folderSource = folder
         self.lockPatience = lockPatience
         self.transport = transport
         self.monitor = monitor
@@ -198,9 +200,10 @@ extension NetworkEnvironment {
     /// given up at once (the log stays in memory) unless `lockPatience` says to wait for it.
     @discardableResult
     public func makeOperationLog(
-        folder: URL?, lockPatience: Duration = .zero, makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+        folder: @autoclosure @escaping () -> URL?, lockPatience: Duration = .zero,
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) -> OperationLog {
-        let log = OperationLog(folder: folder, transport: transport, monitor: monitor, lockPatience: lockPatience, makeID: makeID)
+        let log = OperationLog(folder: folder(), transport: transport, monitor: monitor, lockPatience: lockPatience, makeID: makeID)
         setOperationLog(log)
         return log
     }

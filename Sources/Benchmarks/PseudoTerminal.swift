@@ -39,12 +39,16 @@ final class PseudoTerminal {
         try? FileManager.default.removeItem(atPath: cacheHome)
     }
 
-    /// Reads the file at `path` from start to end and drops what it read: its pages are then in
-    /// the page cache as one sequential read leaves them.
-    static func readWhole(_ path: String) {
+    /// Puts the file at `path` in the page cache as a program read from disk is: its cached pages
+    /// dropped (written out first, as a just-linked file's may still be dirty), then read from start
+    /// to end. A file the linker or `cp` has just written is cached in small pieces, and mvx's
+    /// 100 MB executable then started 0.4-0.6 ms slower than the same bytes read from disk.
+    static func readAsFromDisk(_ path: String) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
+        _ = fdatasync(descriptor)
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while chunk.withUnsafeMutableBytes({ Glibc.read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
     }

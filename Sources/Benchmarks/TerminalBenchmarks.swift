@@ -10,6 +10,8 @@ func runTerminalBenchmarks() async {
         print("  skipped: \(binary) is missing (make bench builds it)")
         return
     }
+    // Started as a program read from disk is, not as the file the linker has just written (see `readAsFromDisk`).
+    PseudoTerminal.readAsFromDisk(binary)
     var startups: [Double] = []
     var firstFrameBytes = 0
     var pressBytes = 0
@@ -58,11 +60,8 @@ private func compareWithDialog(binary: String) {
         print("  dialog is not installed: the comparison is skipped (scripts/install-deps --bench installs it)")
         return
     }
-    // Both start from executables read whole into the page cache, as a program run before does.
-    // Pages faulted in one by one by earlier starts (or written by the linker) come in smaller
-    // pieces, and mvx's 100 MB executable then took 0.3-0.6 ms longer to start; dialog's 0.3 MB do not.
-    PseudoTerminal.readWhole(binary)
-    PseudoTerminal.readWhole(dialog)
+    // Both start from executables cached as a program read from disk is (see `readAsFromDisk`).
+    PseudoTerminal.readAsFromDisk(dialog)
     // 40 of each: on this two-core machine a few seconds of someone else's work can shift a
     // median of 20 by a millisecond.
     var mvx: [Double] = [], reference: [Double] = []

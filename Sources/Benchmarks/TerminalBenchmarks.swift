@@ -134,11 +134,14 @@ private func pressBytesPerPattern(binary: String) {
             print("  failed to start mvx --pattern \(pattern) on a pty")
             return
         }
-        let counts = (0..<presses).map { _ in run.bytes(for: "\r") }
-        let sorted = counts.sorted()
+        let outputs = (0..<presses).map { _ in run.output(for: "\r") }
+        let sorted = outputs.map(\.count).sorted()
         let name = "greeting press, \(pattern.uppercased()): first, median, max of \(presses)"
         let padded = name.padding(toLength: 52, withPad: " ", startingAt: 0)
-        print("\(padded) \(counts[0]) \(sorted[presses / 2]) \(sorted[presses - 1]) B   (aim ≤ 400 B)")
+        // The first press's characters alone, escape sequences left out: what any design that shows
+        // the press's trace lines must send at least (cursor moves and colours come on top).
+        let text = textBytes(outputs[0])
+        print("\(padded) \(outputs[0].count) \(sorted[presses / 2]) \(sorted[presses - 1]) B   (aim ≤ 400 B; its text alone \(text) B)")
         if pattern == "mvc" {
             Report.figure("a key bound to nothing (z)", Double(run.bytes(for: "z")), unit: "B", aim: "0 B")
         }
@@ -149,6 +152,33 @@ private func pressBytesPerPattern(binary: String) {
         Report.figure("← on the first listing source", Double(run.bytes(for: "\u{1B}[D")), unit: "B", aim: "0 B")
         run.finish()
     }
+}
+
+/// The bytes of `output` that are not part of an escape sequence (CSI `ESC [ … final`, a charset
+/// choice `ESC ( B`, or a two-byte `ESC x`): the characters a terminal is sent to show.
+private func textBytes(_ output: [UInt8]) -> Int {
+    var count = 0
+    var index = 0
+    while index < output.count {
+        guard output[index] == 0x1B else {
+            count += 1
+            index += 1
+            continue
+        }
+        index += 1
+        guard index < output.count else { break }
+        switch output[index] {
+        case UInt8(ascii: "["):
+            index += 1
+            while index < output.count, !(0x40...0x7E).contains(output[index]) { index += 1 }
+            index += 1
+        case UInt8(ascii: "("), UInt8(ascii: ")"):
+            index += 2
+        default:
+            index += 1
+        }
+    }
+    return count
 }
 
 /// mvx on a pty at 80×24 with a zero-latency network, past its first frames.
@@ -164,10 +194,13 @@ private final class PtyRun {
     }
 
     /// The bytes mvx writes after `keys`, until it has been quiet for 150 ms.
-    func bytes(for keys: String) -> Int {
+    func output(for keys: String) -> [UInt8] {
         terminal.write(keys)
-        return terminal.readUntilQuiet(.milliseconds(150)).count
+        return terminal.readUntilQuiet(.milliseconds(150))
     }
+
+    /// How many bytes that makes.
+    func bytes(for keys: String) -> Int { output(for: keys).count }
 
     func finish() {
         terminal.write("q")

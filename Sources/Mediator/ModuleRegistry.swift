@@ -6,9 +6,8 @@ import Tracing
 @MainActor
 public final class ModuleRegistry {
     private var builders: [Key: ModuleBuilder] = [:]
+    /// Each pattern's roles are read from it when the help first asks (a start never does).
     private var patterns: [PatternID: any PatternModules.Type] = [:]
-    /// Read from each pattern when the help first asks: a start never does.
-    private var rolesByPattern: [PatternID: [RoleDuty]] = [:]
 
     private struct Key: Hashable {
         var pattern: PatternID
@@ -37,10 +36,7 @@ public final class ModuleRegistry {
 
     /// The roles of a pattern, for the help overlay (empty when it is not registered).
     public func roles(of pattern: PatternID) -> [RoleDuty] {
-        if let roles = rolesByPattern[pattern] { return roles }
-        let roles = patterns[pattern]?.roles ?? []
-        rolesByPattern[pattern] = roles
-        return roles
+        patterns[pattern]?.roles ?? []
     }
 
     /// Builds the module, or nil when that pattern has no such screen.

@@ -36,7 +36,7 @@ import Tracing
     @Test func aFolderIsAPathWithoutTrailingSlashes() {
         #expect(DiskCacheSettings(folderPath: "/tmp/mvx-cache//").folderPath == "/tmp/mvx-cache")
         #expect(DiskCacheSettings(folderPath: "/").folderPath == "/")
-        #expect(DiskCacheSettings(folderPath: "/tmp/x").folder.path == "/tmp/x")
+        #expect(DiskCacheSettings(folder: URL(filePath: "/tmp/x/", directoryHint: .isDirectory)).folderPath == "/tmp/x")
         defer { try? FileManager.default.removeItem(at: folder) }
         let byPath = DiskCache(folderPath: folder.path + "/", rule: .byAge, now: { 0 })
         byPath.write([7, 8], for: "key", expiresAt: Int64.max)

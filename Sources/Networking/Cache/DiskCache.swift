@@ -68,8 +68,6 @@ public final class DiskCache: Sendable {
     /// The folder the entries live in, as a path: a launch's first lookup builds no `URL` (whose
     /// first use cost the runtime a scan of every protocol conformance, before the first frame).
     public let folderPath: String
-    /// The same folder as a URL.
-    public var folder: URL { URL(filePath: folderPath, directoryHint: .isDirectory) }
     public let rule: Rule
     private let now: @Sendable () -> Int64
     private let writer: FileWriter

@@ -5,8 +5,6 @@ import Foundation
 public struct DiskCacheSettings: Sendable {
     /// The cache folder's path; the tiers make their subfolders when they first write.
     public var folderPath: String
-    /// The same folder as a URL.
-    public var folder: URL { URL(filePath: folderPath, directoryHint: .isDirectory) }
     /// The most bytes of pictures kept on disk.
     public var imageDiskLimit: Int
     /// The most bytes of pictures kept in memory.

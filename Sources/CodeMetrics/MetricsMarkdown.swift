@@ -28,6 +28,8 @@ extension MetricsReport {
             out.append("- \(result.criterion.title): \(result.display(figure)) (\(result.criterion.definition)).")
         }
         out.append("- The acceptance spec, the same for all four patterns: \(acceptanceTests) tests.")
+        out += ["", "Orlov's greeting, declaration by declaration, and what plays it here (looked up in the source index; "
+                    + "a declaration without a counterpart fails `make test`):", "", orlovMaps[pattern] ?? ""]
         return out.joined(separator: "\n")
     }
 
@@ -66,6 +68,8 @@ extension MetricsReport {
 
         out += ["", "Code lines of the greeting alone, Orlov's own example, against the fewest: "
                     + patterns.map { "\($0.pattern.rawValue) \(greetingSize(of: $0.pattern))" }.joined(separator: ", ") + "."]
+
+        out += [""] + sizeVerdictsMarkdown()
 
         out += ["", "## Code lines and unit tests per role", "",
                 "Each cell: code lines (files) · unit tests (their code lines); — where the pattern has no such role.", "",

@@ -8,11 +8,14 @@ public struct MetricsReport: Sendable, Equatable {
     public var patterns: [PatternMetrics]
     /// The acceptance tests that ran: one spec, run against all four patterns, so shown once.
     public var acceptanceTests: Int
+    /// Each pattern's map of Orlov's greeting declarations to mvx's, as a Markdown table.
+    public var orlovMaps: [PatternID: String]
 
     /// - Parameter ranTests: the tests counted (those of the last recorded run, normally).
     public init(files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
         patterns = PatternID.allCases.map { PatternMetrics(pattern: $0, files: files, ranTests: ranTests) }
         acceptanceTests = ranTests.count { $0.module == "AcceptanceTests" }
+        orlovMaps = Dictionary(uniqueKeysWithValues: PatternID.allCases.map { ($0, OrlovMap.markdown(for: $0, files: files)) })
     }
 
     /// The line under the totals that counts the acceptance tests once for all four.

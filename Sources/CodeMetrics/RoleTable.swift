@@ -84,6 +84,8 @@ public enum RoleTable {
                 Rule("Presenter", .presenter, "formats the interactor's answers for the view"),
                 Rule("DisplayItem", .presenter, "a row as the presenter formats it"),
                 Rule("InteractorOutput", .presenter, "the protocol the presenter conforms to for the interactor's answers"),
+                Rule("Output", .presenter, "Orlov's name for the interactor's output, which the presenter conforms to"),
+                Rule("Provider", .interactor, "Orlov's name for the interactor's input protocol"),
                 Rule("Interactor", .interactor, "the use cases"),
                 Rule("InteractorInput", .interactor, "the protocol the interactor conforms to"),
                 Rule("Data", .interactor, "what the interactor hands out"),

@@ -1,8 +1,8 @@
-/// Why data could not be loaded, in the model's words. The model-layer services (`PersonService`,
-/// `ListingsFeed`) translate the network layer's errors into it, so no pattern module names the
+/// Why data could not be loaded, in the model's words. The model-layer services (`ListingsFeed`,
+/// `PictureService`) translate the network layer's errors into it, so no pattern module names the
 /// network layer to show a failure.
 public enum LoadFailure: Error, Sendable, Hashable {
-    /// The source has nothing to show (an empty first page, an unknown person).
+    /// The source has nothing to show (an empty first page).
     case empty
     /// The load was cancelled (a newer load, a source switch, the screen went away): show nothing.
     case cancelled

@@ -1,7 +1,7 @@
 import Foundation
 import Tracing
 
-/// A person the greeting screens show: first and last name, as the person service returns them.
+/// A person the greeting screens show: first and last name (the person API returns one too).
 public struct Person: Sendable, Hashable, Codable {
     /// The person service's identifier (e.g. `david-blaine`).
     public var id: String

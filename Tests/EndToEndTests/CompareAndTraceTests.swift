@@ -58,7 +58,7 @@ struct TraceCommandTests {
         let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("▸ ") }
         #expect(headers == ["▸ start: Greeting MVC · Listings VIPER · MVC", "▸ Enter on [Show greeting] · MVC",
                             "▸ switch to VIPER Listings · VIPER"])
-        #expect(result.stdout.contains("Controller GreetingViewController.didTapShowGreeting"))
+        #expect(result.stdout.contains("Controller GreetingViewController.didTapButton"))
         // Only what the switch runs synchronously: when the page lands depends on the machine's load.
         #expect(result.stdout.contains("Shell AppShell.switchTo  tear down MVC Greeting, build VIPER Listings"))
         #expect(result.stdout.contains("Interactor ListingsInteractor.loadListings"))

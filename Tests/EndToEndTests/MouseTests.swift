@@ -11,7 +11,7 @@ struct MouseEndToEndTests {
     @Test func clickTabsAButtonAndRowsAndScrollTheTrace() async throws {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0"], width: 100, height: 30)
         defer { session.close() }
-        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
+        try await session.expectScreen(shows: "wire the button and the fields", "the module is built")
         #expect(session.mouseReportingWasOn)
         #expect(try session.mouseReportingIsOn())
 
@@ -57,7 +57,7 @@ struct MouseEndToEndTests {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0"], width: 100, height: 30,
                                       environment: ["TERM": "vt100"])
         defer { session.close() }
-        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
+        try await session.expectScreen(shows: "wire the button and the fields", "the module is built")
         try session.type("q")
         #expect(try await session.waitForExit() == 0)
         #expect(!session.mouseReportingWasOn)
@@ -67,7 +67,7 @@ struct MouseEndToEndTests {
     @Test func noMouseLeavesReportingOff() async throws {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0", "--no-mouse"], width: 100, height: 30)
         defer { session.close() }
-        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
+        try await session.expectScreen(shows: "wire the button and the fields", "the module is built")
         try session.type("q")
         #expect(try await session.waitForExit() == 0)
         #expect(!session.mouseReportingWasOn)

@@ -13,12 +13,12 @@ struct OwnershipEndToEndTests {
         defer { session.close() }
         try await session.expectScreen(shows: "MVP · Greeting", "start on MVP")
         try session.type("o")
-        try await session.expectScreen(shows: "Ownership · MVP greeting · 10 objects", "o opens the panel on the live module")
+        try await session.expectScreen(shows: "Ownership · MVP greeting · 5 objects", "o opens the panel on the live module")
         try await session.expectScreen(shows: "╌▷ view (weak)  ↺ GreetingViewController", "the presenter's view is weak")
 
         try session.type("4")
         try await session.expectScreen(shows: "Ownership · VIPER greeting", "the graph follows the switch")
-        try await session.expectScreen(shows: "previous MVP greeting: 8 objects freed, 0 alive", "the old module is gone")
+        try await session.expectScreen(shows: "previous MVP greeting: 4 objects freed, 0 alive", "the old module is gone")
 
         try session.send(keys: "Tab")
         try await session.expectScreen(shows: "Ownership · Greeting in every pattern", "Tab: every pattern")

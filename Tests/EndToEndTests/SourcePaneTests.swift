@@ -36,9 +36,7 @@ struct SourcePaneEndToEndTests {
     /// Greets in MVP, opens the source pane, steps up, closes it and quits.
     private func greetAndReadTheSource(_ session: TmuxSession) async throws {
         try await session.expectScreen(shows: "MVP · Greeting", "start on MVP")
-        // The placeholder is David Blaine too: wait for the presenter's trace line of the answer, so
-        // the load cannot land after Enter and become the newest event.
-        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
+        try await session.expectScreen(shows: "wire the button and the fields", "the module is built")
         try session.send(keys: "Enter")
         try await session.expectScreen(shows: "Hello David Blaine", "greet")
 
@@ -58,10 +56,10 @@ struct SourcePaneEndToEndTests {
         try await session.expectScreen(shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
         // The header is drawn before the code under it: wait for the frame's code too, or a capture
         // taken between the two shows the new header over the old file.
-        screen = try await session.expectScreen(shows: "trace(.view, self, \"greeting\")", "the code follows")
+        screen = try await session.expectScreen(shows: "trace(.view, self, \"label ← greeting\")", "the code follows")
         #expect(screen.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
         let stepped = screen.split(separator: "\n").first { $0.contains("▶") }
-        #expect(stepped?.contains("trace(.view, self, \"greeting\")") == true, "the code followed:\n\(screen)")
+        #expect(stepped?.contains("trace(.view, self, \"label ← greeting\")") == true, "the code followed:\n\(screen)")
 
         try session.type("s")
         try await session.expectScreen(shows: "─ Trace ", "s closes the pane")

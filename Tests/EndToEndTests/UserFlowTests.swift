@@ -12,8 +12,7 @@ struct UserFlowTests {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0"], width: 100, height: 30)
         defer { session.close() }
         try await session.expectScreen(shows: "MVC · Greeting", "start")
-        // The placeholder is David Blaine too: the controller's trace line says the answer landed.
-        try await session.expectScreen(shows: "loaded David Blaine", "the person service answered")
+        try await session.expectScreen(shows: "wire the button and the fields", "the module is built")
 
         // MVP: replace both names (focus starts on the button: ↑ reaches the last name, then the
         // first), then go back down to the button and press it.

@@ -18,11 +18,11 @@ struct MVCModelTests {
         func managerDidFail(_ manager: any APIManaging, error: APIError) { failures.append(error) }
     }
 
-    @Test("the shared state starts with the placeholder person and the rent source")
+    @Test("the shared state starts with Orlov's person and the rent source")
     func appStateDefaults() {
         let state = AppState()
         #expect(state.person == .davidBlaine)
-        #expect(state.personOrigin == .placeholder)
+        #expect(state.person.fullName == "David Blaine")
         #expect(state.listingSource == .rent)
         #expect(state.selectedListingID == nil)
     }

@@ -1,59 +1,65 @@
+import Model
 import ScreenViews
 import Testing
 import Widgets
 @testable import MVVM
 
-/// The binding, tested once on the greeting's view controller with a stub view model: outputs set
-/// in the stub show in the form, and the form's events reach the stub's inputs. Everything else the
-/// screen does is the view model's, tested without a view.
+/// The binding, tested once on the greeting's view controller with a stub view model: setting the
+/// view model installs `greetingDidChange`, which shows the greeting; the button reaches the view
+/// model itself and edits reach its input. Everything else is the view model's, tested without a view.
 @MainActor
 @Suite("MVVM: greeting view controller binds")
 struct MVVMGreetingViewControllerTests {
-    /// A view model the test sets by hand, recording the inputs the view calls.
+    /// A view model the test drives by hand, recording the calls the view makes.
     final class StubGreetingViewModel: GreetingViewModelProtocol {
-        let firstName = Observable("Ada")
-        let lastName = Observable("Lovelace")
-        let greeting = Observable(DisplayText.empty)
-        let status = Observable(DisplayText.empty)
-        let networkBanner = Observable("")
-        private(set) var inputs: [String] = []
+        var greeting: String?
+        var isWarning = false
+        var greetingDidChange: ((any GreetingViewModelProtocol) -> Void)?
+        let firstName = "Ada"
+        let lastName = "Lovelace"
+        private(set) var calls: [String] = []
 
-        func viewWillAppear() { inputs.append("viewWillAppear") }
-        func update(firstName: String) { inputs.append("first \(firstName)") }
-        func update(lastName: String) { inputs.append("last \(lastName)") }
-        func showGreeting() { inputs.append("showGreeting") }
-        func retry() { inputs.append("retry") }
+        init(model: AppState) {}
+        func showGreeting() { calls.append("showGreeting") }
+        func updateNames(firstName: String, lastName: String) { calls.append("names \(firstName) \(lastName)") }
     }
 
-    let viewModel = StubGreetingViewModel()
-
-    /// The view controller on screen, and the form it loaded.
-    func makeScreen() -> (GreetingViewController, GreetingFormView, Window) {
-        let viewController = GreetingViewController(viewModel: viewModel)
-        let window = Window(rootViewController: viewController)
-        window.appear()
-        return (viewController, viewController.view as! GreetingFormView, window)
-    }
-
-    @Test("the form shows the outputs when bound, and follows every change")
-    func outputsReachTheForm() {
-        let (viewController, form, _) = makeScreen()
+    @Test("setting the view model installs the binding: a change shows in the label")
+    func bindingShowsTheGreeting() {
+        let viewModel = StubGreetingViewModel(model: AppState())
+        let view = GreetingViewController()
+        view.viewModel = viewModel
+        Window(rootViewController: view).appear()
+        let form = view.view as! GreetingFormView
         #expect(form.firstNameField.text == "Ada")
-        #expect(form.lastNameField.text == "Lovelace")
-        viewModel.greeting.value = DisplayText("Hello Ada Lovelace")
-        viewModel.status.value = DisplayText("Could not load the names.", isError: true)
+        viewModel.greeting = "Hello Ada Lovelace"
+        viewModel.greetingDidChange?(viewModel)
         #expect(form.greetingLabel.text == "Hello Ada Lovelace")
-        #expect(form.statusLabel.text == "Could not load the names.")
-        withExtendedLifetime(viewController) {}  // the binding holds the view controller weakly
     }
 
-    @Test("the form's events reach the inputs: the button straight to the view model, edits, r (the view model decides)")
-    func eventsReachTheInputs() {
-        let (viewController, form, _) = makeScreen()
+    @Test("the button goes straight to the view model; an edit reaches its input")
+    func eventsReachTheViewModel() {
+        let viewModel = StubGreetingViewModel(model: AppState())
+        let view = GreetingViewController()
+        view.viewModel = viewModel
+        let window = Window(rootViewController: view)
+        window.appear()
+        let form = view.view as! GreetingFormView
         form.showGreetingButton.sendActions()
         _ = form.lastNameField.handleKey(.character("!"))
-        #expect(viewController.handleKey(.character("r")))
-        #expect(!viewController.handleKey(.character("q")))  // not the screen's key
-        #expect(viewModel.inputs == ["viewWillAppear", "showGreeting", "last Lovelace!", "retry"])
+        #expect(viewModel.calls == ["showGreeting", "names Ada Lovelace!"])
+    }
+
+    @Test("the binding holds the view weakly: a view model that outlives its view calls nothing")
+    func weakBinding() {
+        let viewModel = StubGreetingViewModel(model: AppState())
+        weak var released: GreetingViewController?
+        do {
+            let view = GreetingViewController()
+            view.viewModel = viewModel
+            released = view
+        }
+        #expect(released == nil)
+        viewModel.greetingDidChange?(viewModel)  // the installed closure finds no view
     }
 }

@@ -19,10 +19,10 @@ extension HeadlessSession {
 @Suite("Source pane (s)")
 struct SourcePanelTests {
     /// MVP's greeting after Enter on [Show greeting], the trace settled.
-    static func greeted(size: Size = Size(width: 120, height: 40)) async -> HeadlessSession {
+    static func greeted(size: Size = Size(width: 120, height: 40), presses: Int = 1) async -> HeadlessSession {
         let session = TestApp.session(size: size, pattern: .mvp)
         await session.settle()
-        session.press(.enter)
+        for _ in 0..<presses { session.press(.enter) }
         await session.settle()
         return session
     }
@@ -99,7 +99,8 @@ struct SourcePanelTests {
 
     @Test("↑↓ step through the events, over action headers, and the code follows; Home, End, PgUp, PgDn")
     func stepping() async throws {
-        let session = await Self.greeted()
+        // Three presses: a trace longer than a page, for PgDn.
+        let session = await Self.greeted(presses: 3)
         _ = try Self.open(session)
         let entries = session.traceBuffer.entries.filter { !$0.events.isEmpty }
         let enter = try #require(entries.last)
@@ -109,9 +110,10 @@ struct SourcePanelTests {
         session.press(.up)
         let previous = events[events.count - 2]
         #expect(session.selectedSourceEvent == previous)
-        #expect(previous.call == "GreetingViewController.showGreeting")
+        // The label's text did not change on the later presses, so the model's rule is the one before.
+        #expect(previous.call == "Person.greetingNames")
         #expect(session.text.contains(" Source · \(previous.location) "))
-        #expect(session.text.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
+        #expect(session.text.contains("Sources/Model/Person.swift"))
         #expect(try #require(Self.tracedRow(session)).text.contains(try Self.start(of: previous)))
         session.press(.down)
         #expect(session.selectedSourceEvent == events.last)
@@ -317,9 +319,9 @@ struct SourcePanelTests {
         // still shows whole, signature to closing brace.
         let small = await Self.greeted(size: Size(width: 80, height: 24))
         _ = try Self.open(small)
-        small.press(.up, .up, .up)  // GreetingPresenter.didTapShowGreeting
+        small.press(.up, .up, .up)  // GreetingPresenter.showGreeting
         let event = try #require(small.selectedSourceEvent)
-        #expect(event.call == "GreetingPresenter.didTapShowGreeting")
+        #expect(event.call == "GreetingPresenter.showGreeting")
         let method = try #require(small.selectedListing?.enclosingBlock(ofLine: event.line))
         #expect(method.count > 5 && method.count <= 13)
         let listing = try #require(small.selectedListing)

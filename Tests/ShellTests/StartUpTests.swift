@@ -54,7 +54,7 @@ extension StartUpTests {
         #expect(logHadItsFileAtTheFrame == false, "until the first frame is out the log has not read its folder")
         let first = screen.text
         #expect(first.contains("quit"), "the first frame is drawn")
-        #expect(first.contains("Loading names"), "the person load has started in it")
+        #expect(first.contains("First name  [David"), "the module's own screen is in it")
         #expect(log.fileURL != nil && log.unsentCount == 1, "right after it the log has its file and the leftover to send")
         await assembly.network.monitor.untilSettled()
         shell.renderIfNeeded()

@@ -37,7 +37,7 @@ struct TimelineTests {
         let press = changes(session, of: "Enter on [Show greeting]")
         // MVVM keeps the greeting in its view model, bound to the label; the others only in the label.
         let expected = pattern == .mvvm
-            ? [#"GreetingViewModel.greeting.value.text "" → "Hello Ada Blaine""#,
+            ? [#"GreetingViewModel.greeting nil → "Hello Ada Blaine""#,
                #"GreetingFormView.greetingLabel.text "" → "Hello Ada Blaine""#]
             : [#"GreetingFormView.greetingLabel.text "" → "Hello Ada Blaine""#]
         #expect(press == expected)

@@ -33,16 +33,16 @@ struct TraceFilterTests {
 
     @Test("/ presenter Enter: the pane keeps the presenter's lines and the title says how many are hidden")
     func typedFilter() async {
-        let app = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp)
-        await app.settle()  // the person's load: the network's lines are in the pane
+        let app = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .listings)
+        await app.settle()  // the first page's load: the network's lines are in the pane
         #expect(app.text.contains("Network APIManager"), "before: the network's lines are there")
         app.press(.character("/"))
         app.type("presenter")
         #expect(app.text.contains("Trace · filter: presenter"), "the title shows the typing")
         app.press(.enter)
         let pane = paneText(app)
-        #expect(pane.contains("Presenter GreetingPresenter"))
-        #expect(!pane.contains("Network APIManager") && !pane.contains("View GreetingViewController"))
+        #expect(pane.contains("Presenter ListingsPresenter"))
+        #expect(!pane.contains("Network APIManager") && !pane.contains("View ListingsViewController"))
         #expect(app.text.contains("Trace · / presenter ·") && app.text.contains(" hidden"))
         // Esc while typing leaves the filter as it was; an empty filter shows everything again.
         app.press(.character("/"), .character("x"), .escape)
@@ -56,7 +56,7 @@ struct TraceFilterTests {
 
     @Test("p hides the shared layers' lines and shows them again")
     func ownRoles() async {
-        let app = TestApp.session(size: Size(width: 120, height: 40), pattern: .viper)
+        let app = TestApp.session(size: Size(width: 120, height: 40), pattern: .viper, screen: .listings)
         await app.settle()
         #expect(paneText(app).contains("Network APIManager"))
         app.press(.character("p"))

@@ -1,95 +1,52 @@
-import Networking
 import Testing
 @testable import VIPER
 
-/// The presenter alone, between a spy view and a spy interactor: no widgets, no network, no state.
+/// The presenter between a spy view and a spy provider: it turns events into requests and the
+/// interactor's plain data into the exact strings the view shows.
 @MainActor
-@Suite("VIPER greeting presenter")
+@Suite("VIPER: greeting presenter", .timeLimit(.minutes(1)))
 struct VIPERGreetingPresenterTests {
-    private let view = ViewSpy()
-    private let interactor = InteractorSpy()
-    private let presenter: GreetingPresenter
+    final class SpyGreetingView: GreetingView {
+        var told: [String] = []
+        func setGreeting(_ greeting: String) { told.append("greeting \(greeting)") }
+        func setWarning(_ warning: String) { told.append("warning \(warning)") }
+        func setNames(firstName: String, lastName: String) { told.append("names \(firstName) \(lastName)") }
+    }
 
-    init() {
-        presenter = GreetingPresenter(interactor: interactor, router: RouterDummy())
+    final class SpyGreetingProvider: GreetingProvider {
+        var asked: [String] = []
+        func provideGreetingData() { asked.append("greeting data") }
+        func provideNames() { asked.append("names") }
+        func updateNames(firstName: String, lastName: String) { asked.append("update \(firstName) \(lastName)") }
+    }
+
+    let view = SpyGreetingView()
+    let provider = SpyGreetingProvider()
+
+    func makePresenter() -> GreetingPresenter {
+        let presenter = GreetingPresenter()
         presenter.view = view
+        presenter.greetingProvider = provider
+        return presenter
     }
 
-    @Test("view events become questions for the interactor")
-    func forwardsEvents() {
-        presenter.viewWillAppear()
-        presenter.didEditFirstName("Dav")
-        presenter.didEditLastName("B")
-        presenter.didTapShowGreeting()
-        presenter.didRequestRetry()
-        #expect(interactor.calls == ["provideNames", "updateFirstName(Dav)", "updateLastName(B)", "provideGreeting", "reloadNames"])
+    @Test("the view's events become requests to the provider")
+    func eventsToProvider() {
+        let presenter = makePresenter()
+        presenter.didLoadView()
+        presenter.didTapShowGreetingButton()
+        presenter.didEditNames(firstName: "谦", lastName: "刘")
+        #expect(provider.asked == ["names", "greeting data", "update 谦 刘"])
+        #expect(view.told.isEmpty)
     }
 
-    @Test("the network type the interactor reports becomes the shared banner text")
-    func formatsNetworkBanner() {
-        presenter.didProvideNetworkType(.cellular2G)
-        #expect(view.banner == "On 2G — pictures off, loads take seconds and may time out")
-        presenter.didProvideNetworkType(.wifi)
-        #expect(view.banner == "")
-    }
-
-    @Test("greeting data is formatted as greeting + space + subject")
-    func formatsGreeting() {
-        presenter.didProvideGreeting(GreetingData(greeting: "Hello", subject: "David Blaine"))
-        #expect(view.greeting == "Hello David Blaine")
-        #expect(view.isGreetingError == false)
-    }
-
-    @Test("rejected names show the validation message in the error style")
-    func validationMessage() {
-        presenter.didRejectNames()
-        #expect(view.greeting == "Please enter a first and a last name.")
-        #expect(view.isGreetingError == true)
-    }
-
-    @Test("loading, a failure's reason in the status sentence, then success clears the status")
-    func loadStatuses() {
-        presenter.didStartLoadingNames()
-        #expect(view.status == "Loading names …")
-        #expect(view.isStatusError == false)
-
-        presenter.didFailToLoadNames(reason: "No network connection.")
-        #expect(view.status == "Could not load the names: No network connection. Press r to retry.")
-        #expect(view.isStatusError == true)
-
-        presenter.didStartLoadingNames()
-        presenter.didFinishLoadingNames()
-        presenter.didProvideNames(firstName: "Liu", lastName: "Qian")
-        #expect(view.status == "")
-        #expect(view.names == ["Liu", "Qian"])
+    @Test("the presenter formats: greeting + \" \" + subject, the warning, the names")
+    func formats() {
+        let presenter = makePresenter()
+        presenter.receiveGreetingData(GreetingData(greeting: "Hello", subject: "David Blaine"))
+        presenter.receiveMissingName()
+        presenter.receiveNames(firstName: "David", lastName: "Blaine")
+        #expect(view.told == ["greeting Hello David Blaine", "warning Please enter a first and a last name.",
+                              "names David Blaine"])
     }
 }
-
-@MainActor
-private final class ViewSpy: GreetingView {
-    var names: [String] = []
-    var greeting: String?
-    var isGreetingError: Bool?
-    var status: String?
-    var isStatusError: Bool?
-    var banner: String?
-
-    func showNames(firstName: String, lastName: String) { names = [firstName, lastName] }
-    func showGreeting(_ text: String, isError: Bool) { (greeting, isGreetingError) = (text, isError) }
-    func showStatus(_ text: String, isError: Bool) { (status, isStatusError) = (text, isError) }
-    func showNetworkBanner(_ text: String) { banner = text }
-}
-
-@MainActor
-private final class InteractorSpy: GreetingInteractorInput {
-    var calls: [String] = []
-
-    func provideNames() { calls.append("provideNames") }
-    func reloadNames() { calls.append("reloadNames") }
-    func updateFirstName(_ firstName: String) { calls.append("updateFirstName(\(firstName))") }
-    func updateLastName(_ lastName: String) { calls.append("updateLastName(\(lastName))") }
-    func provideGreeting() { calls.append("provideGreeting") }
-}
-
-@MainActor
-private final class RouterDummy: GreetingRouting {}

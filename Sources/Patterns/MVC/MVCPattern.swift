@@ -7,7 +7,7 @@ public enum MVCPattern: PatternModules {
 
     public static let roles = [
         RoleDuty(.model, "AppState / Person", "the data and its rules; knows nothing of screens"),
-        RoleDuty(.controller, "GreetingViewController", "owns the views, reacts to events, updates the model and the views"),
+        RoleDuty(.controller, "GreetingViewController", "owns the model, the button and the label; its button handler builds the greeting"),
         RoleDuty(.view, "TextField, Button, Label", "draw and forward input; in Cocoa MVC they live inside the controller"),
         RoleDuty(.model, "ListingsFeed, reformers", "load, page and keep the raw data; reformers turn it into rows and details"),
         RoleDuty(.controller, "ListingsViewController", "the list's data source and delegate; asks the feed for pages, pushes the detail"),

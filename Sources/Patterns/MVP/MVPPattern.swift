@@ -8,7 +8,7 @@ public enum MVPPattern: PatternModules {
     public static let roles = [
         RoleDuty(.model, "AppState / Person, API managers", "the data and its rules; knows nothing of screens"),
         RoleDuty(.view, "GreetingViewController", "passive: forwards events to its presenter, shows the strings it is told"),
-        RoleDuty(.presenter, "GreetingPresenter", "decides everything: loads, updates the model, formats, drives the view protocol"),
+        RoleDuty(.presenter, "GreetingPresenter", "decides everything: builds the greeting, updates the model, drives the view protocol"),
         RoleDuty(.router, "ListingsNavigationRouter", "builds the next screen and pushes it, when the presenter asks"),
         RoleDuty(.builder, "GreetingBuilder", "assembles view, presenter and model outside the view; wires view.presenter"),
     ]

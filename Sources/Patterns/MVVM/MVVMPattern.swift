@@ -7,8 +7,8 @@ public enum MVVMPattern: PatternModules {
 
     public static let roles = [
         RoleDuty(.model, "AppState / Person, API managers, reformers", "the data and its rules; knows nothing of screens"),
-        RoleDuty(.viewModel, "GreetingViewModel", "turns the model into state a view can show; takes the view's inputs; knows no view"),
-        RoleDuty(.view, "GreetingViewController", "binds its views to the view model's state and sends events to its inputs"),
+        RoleDuty(.viewModel, "GreetingViewModel", "turns the model into the greeting; greetingDidChange tells the view; knows no view"),
+        RoleDuty(.view, "GreetingViewController", "installs greetingDidChange when its view model is set; the button calls the view model"),
         RoleDuty(.coordinator, "ListingsCoordinator", "owns the navigation stack; pushes the detail when a view model asks"),
         RoleDuty(.builder, "GreetingBuilder", "assembles model, view model and view (and the coordinator) outside the view"),
     ]

@@ -8,10 +8,10 @@ public enum VIPERPattern: PatternModules {
     public static let roles = [
         RoleDuty(.view, "GreetingViewController", "shows what the presenter says, forwards what the user does"),
         RoleDuty(.presenter, "GreetingPresenter", "asks the interactor, formats its answers for the view"),
-        RoleDuty(.interactor, "GreetingInteractor", "the use cases: loads, validates, reads and writes the data"),
+        RoleDuty(.interactor, "GreetingInteractor", "GreetingProvider: validates the entity, hands GreetingData to its output"),
         RoleDuty(.entity, "Person (Model)", "plain data the interactor works on; never reaches the view"),
-        RoleDuty(.router, "GreetingRouter", "navigation between modules (the listings' pushes the detail)"),
-        RoleDuty(.builder, "GreetingBuilder", "makes the parts and wires them; back references weak"),
+        RoleDuty(.router, "ListingsRouter", "navigation between modules: pushes the detail (the greeting has none)"),
+        RoleDuty(.builder, "GreetingBuilder", "Orlov's four assignments; back references weak"),
     ]
 
     public static var builders: [ScreenID: ModuleBuilder] {

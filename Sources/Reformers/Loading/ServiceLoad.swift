@@ -1,8 +1,8 @@
 import Model
 import Networking
 
-/// The one way the four patterns start a load from a model-layer service (`PersonService`,
-/// `ListingsFeed`): in a task the calling role owns and cancels, started at once, so the request
+/// The one way the four patterns start a load from a model-layer service (`ListingsFeed`,
+/// `PictureService`): in a task the calling role owns and cancels, started at once, so the request
 /// leaves inside the event that asked for it (and inside its trace action). A cancelled load —
 /// replaced by a newer one, a source switch, the screen torn down — delivers nothing; any other
 /// outcome goes to exactly one of `loaded` and `failed`, which hold the role weakly. The role

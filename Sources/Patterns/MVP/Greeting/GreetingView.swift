@@ -1,15 +1,11 @@
-/// What the greeting presenter may tell its view (presenter → view). A passive view: it is told
-/// the exact strings to show and decides nothing. The view controller conforms; tests use a spy.
-///
-/// Class-bound so the presenter can hold it weakly.
+/// Presenter → view, Orlov's `GreetingView`: a passive view is told the exact strings to show and
+/// decides nothing. The view controller conforms; tests use a spy. Class-bound so the presenter can
+/// hold it weakly.
 @MainActor
 protocol GreetingView: AnyObject {
-    /// Puts the names into the two fields.
-    func showNames(firstName: String, lastName: String)
-    /// Shows the greeting line, in the error style for the validation message.
-    func showGreeting(_ text: String, isError: Bool)
-    /// Shows the status line (empty clears it), in the error style for a failure.
-    func showStatus(_ text: String, isError: Bool)
-    /// Shows the network banner (empty hides it).
-    func showNetworkBanner(_ text: String)
+    func setGreeting(_ greeting: String)
+    /// Shows a warning where the greeting goes (a name is missing).
+    func setWarning(_ warning: String)
+    /// Puts the person's names in the fields.
+    func setNames(firstName: String, lastName: String)
 }

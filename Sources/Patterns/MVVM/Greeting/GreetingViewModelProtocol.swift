@@ -1,27 +1,21 @@
-/// What the greeting's view knows of its view model (Orlov's `GreetingViewModelProtocol`): state
-/// to bind to, and inputs to call. Nothing here mentions a view, so the view model behind it is
-/// tested by calling the inputs and reading the outputs — no view at all.
+import Model
+
+/// What the view knows of its view model, Orlov's `GreetingViewModelProtocol`: the greeting as
+/// state, the closure to call when it changes, and the action. Nothing here mentions a view, so
+/// the view model is tested by calling `showGreeting()` and reading `greeting`: no view at all.
 @MainActor
 protocol GreetingViewModelProtocol: AnyObject {
-    // MARK: Outputs: what the view binds to
-
-    var firstName: Observable<String> { get }
-    var lastName: Observable<String> { get }
-    /// `Hello <first> <last>`, or the validation message as an error.
-    var greeting: Observable<DisplayText> { get }
-    /// `Loading names …`, or why they could not be loaded.
-    var status: Observable<DisplayText> { get }
-    /// The network type's banner; empty on Wi-Fi.
-    var networkBanner: Observable<String> { get }
-
-    // MARK: Inputs: what the view calls
-
-    /// The screen is about to show: publish the names, and load them if they are still the placeholder.
-    func viewWillAppear()
-    func update(firstName: String)
-    func update(lastName: String)
-    /// The button: greet the shared person as it is now.
+    /// `Hello David Blaine`, or the warning that a name is missing; nil until the button is pressed.
+    var greeting: String? { get }
+    /// Whether `greeting` is the warning (the view picks its style).
+    var isWarning: Bool { get }
+    /// Called each time `greeting` is set: Orlov's hand-made binding, installed by the view.
+    var greetingDidChange: ((any GreetingViewModelProtocol) -> Void)? { get set }
+    /// The person's names, for the fields.
+    var firstName: String { get }
+    var lastName: String { get }
+    init(model: AppState)
     func showGreeting()
-    /// The user asked to retry (the `r` key): the view model decides whether a retry is due.
-    func retry()
+    /// The user edited the names: they go into the model.
+    func updateNames(firstName: String, lastName: String)
 }

@@ -1,18 +1,14 @@
 import ScreenViews
-import Terminal
 import Tracing
 import Widgets
 
-/// VIPER's View: the view controller shows what the presenter tells it and forwards what the
-/// user does, and decides nothing. It owns the presenter through `eventHandler` (strongly: the
-/// view controller is what the screen keeps alive); everything else hangs off the presenter.
-///
-/// Laid out in casatwy's order: life cycle, delegates, event response, getters and setters last.
-final class GreetingViewController: ViewController {
-    let eventHandler: any GreetingViewEventHandler
+/// VIPER's view (Orlov's `GreetingViewController: GreetingView`): it forwards what the user does
+/// to its event handler and shows what the presenter tells it, and decides nothing.
+final class GreetingViewController: ViewController, GreetingView {
+    /// Set by `GreetingBuilder`. Strong: the view is what the screen keeps alive, and it owns the presenter.
+    var eventHandler: (any GreetingViewEventHandler)!
 
-    init(eventHandler: any GreetingViewEventHandler) {
-        self.eventHandler = eventHandler
+    override init() {
         super.init()
         title = "Greeting"
     }
@@ -25,84 +21,47 @@ final class GreetingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "wire fields and button")
-        formView.firstNameField.delegate = self
-        formView.lastNameField.delegate = self
-        formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapShowGreeting)
-    }
-
-    override func viewWillAppear() {
-        super.viewWillAppear()
-        trace(.view, self, "will appear")
-        eventHandler.viewWillAppear()
+        trace(.view, self, "wire the button and the fields")
+        formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapButton)
+        for field in [formView.firstNameField, formView.lastNameField] {
+            field.addTarget(self, action: GreetingViewController.didEditName, for: .editingChanged)
+        }
+        eventHandler.didLoadView()
     }
 
     override var preferredFocusedView: View? { formView.showGreetingButton }
 
-    // MARK: - TextFieldDelegate, GreetingView
+    // MARK: - GreetingView
 
-    // (see the extensions below)
+    func setGreeting(_ greeting: String) {
+        trace(.view, self, "label ← greeting")
+        formView.showGreeting(greeting)
+    }
+
+    func setWarning(_ warning: String) {
+        trace(.view, self, "label ← warning")
+        formView.showGreeting(warning, isWarning: true)
+    }
+
+    func setNames(firstName: String, lastName: String) {
+        trace(.view, self, "fields ← names")
+        formView.firstNameField.text = firstName
+        formView.lastNameField.text = lastName
+    }
 
     // MARK: - Event response
 
-    func didTapShowGreeting() {
-        trace(.view, self, "button tapped")
-        eventHandler.didTapShowGreeting()
+    func didTapButton() {
+        trace(.view, self, "tap → event handler")
+        eventHandler.didTapShowGreetingButton()
     }
 
-    /// `r` reaches here only when no text field took it.
-    override func handleKey(_ key: Key) -> Bool {
-        guard key == .character("r") else { return false }
-        trace(.view, self, "r")
-        eventHandler.didRequestRetry()
-        return true
+    func didEditName() {
+        trace(.view, self, "edit → event handler")
+        eventHandler.didEditNames(firstName: formView.firstNameField.text, lastName: formView.lastNameField.text)
     }
 
     // MARK: - Getters and setters
 
     private lazy var formView = GreetingFormView()
-}
-
-// MARK: - TextFieldDelegate
-
-extension GreetingViewController: TextFieldDelegate {
-    func textFieldDidChange(_ textField: TextField) {
-        trace(.view, self, "\(textField.title) edited")
-        if textField === formView.firstNameField {
-            eventHandler.didEditFirstName(textField.text)
-        } else {
-            eventHandler.didEditLastName(textField.text)
-        }
-    }
-
-    /// Enter moves to the next view: pure view behaviour, nothing for the presenter.
-    func textFieldShouldReturn(_ textField: TextField) -> Bool {
-        textField.window?.moveFocus(forward: true)
-        return false
-    }
-}
-
-// MARK: - GreetingView
-
-extension GreetingViewController: GreetingView {
-    func showNames(firstName: String, lastName: String) {
-        trace(.view, self, "fill the fields")
-        formView.firstNameField.text = firstName
-        formView.lastNameField.text = lastName
-    }
-
-    func showGreeting(_ text: String, isError: Bool) {
-        trace(.view, self, text)
-        formView.showGreeting(text, isError: isError)
-    }
-
-    func showStatus(_ text: String, isError: Bool) {
-        trace(.view, self, text.isEmpty ? "clear status" : "status")
-        formView.showStatus(text, isError: isError)
-    }
-
-    func showNetworkBanner(_ text: String) {
-        trace(.view, self, "network banner")
-        formView.showNetworkBanner(text)
-    }
 }

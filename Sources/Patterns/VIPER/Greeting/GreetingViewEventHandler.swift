@@ -1,15 +1,10 @@
-/// View → presenter: what happened on screen, and nothing about what it means. The view holds
-/// its event handler strongly: the view controller is the module's root and owns the presenter.
+/// View → presenter, Orlov's `GreetingViewEventHandler`: what happened on screen, nothing about
+/// what it means. The view holds its event handler strongly: the view is the module's root.
 @MainActor
 protocol GreetingViewEventHandler: AnyObject {
-    /// The screen is about to show.
-    func viewWillAppear()
-    /// The `Show greeting` button was pressed.
-    func didTapShowGreeting()
-    /// The first-name field was edited.
-    func didEditFirstName(_ text: String)
-    /// The last-name field was edited.
-    func didEditLastName(_ text: String)
-    /// `r` was pressed (whether a retry is due is the interactor's to decide).
-    func didRequestRetry()
+    func didTapShowGreetingButton()
+    /// The view loaded: its fields want the names.
+    func didLoadView()
+    /// The user edited the names.
+    func didEditNames(firstName: String, lastName: String)
 }

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// Issue 24: a path that is not UTF-8 names the file it spells in bytes. Swift's reading of argv
+/// replaced `\xe9` with U+FFFD, so `conform $'lat\xe9.jsonl'` said "no such file" for a file that
+/// exists. The bytes are made by the shell's printf, as a user's shell passes them.
+@Suite("Hostile input: paths that are not UTF-8")
+struct NonUTF8PathTests {
+    /// The spec's greeting session copied to `lat\xe9.jsonl` in a fresh folder, which is returned.
+    private static func latin1Session() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-latin1-\(UUID().uuidString)").path
+        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/sessions/greeting-press.jsonl").path
+        let made = try TmuxSession.run(["/bin/sh", "-c", "mkdir -p \"$1\" && cp \"$2\" \"$1/$(printf 'lat\\351.jsonl')\"",
+                                        "sh", folder, spec])
+        try #require(made.status == 0, "\(made.error)")
+        return folder
+    }
+
+    @Test("conform and trace --session read a session whose name is Latin-1", arguments: [["conform"], ["trace", "--session"]])
+    func latin1Name(_ command: [String]) throws {
+        let folder = try Self.latin1Session()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let words = command.joined(separator: " ")
+        let result = try TmuxSession.run(["/bin/sh", "-c", "exec \"$1\" \(words) \"$2/$(printf 'lat\\351.jsonl')\"",
+                                          "sh", mvxBinary, folder])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("no such file"))
+    }
+}

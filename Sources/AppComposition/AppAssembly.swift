@@ -133,7 +133,14 @@ public final class AppAssembly {
             traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
         shell.replayer = Self.replayRunner(registry: registry, fixtures: fixtures)
         redraw.connect { [weak shell] in shell?.setNeedsFrame() }
-        shell.afterFirstFrame { [logSink] in logSink.openLog() }
+        shell.afterFirstFrame { [logSink, weak shell, network] in
+            logSink.openLog()
+            // Said at start, not only in the inspector: this run's log is in memory, and a kill loses it.
+            if network.operationLog?.folderInUse == true {
+                shell?.dispatch(.notice("another mvx uses this cache folder: this run's operation log is in memory only (a kill loses it)"))
+                shell?.setNeedsFrame()
+            }
+        }
         return shell
     }
 

@@ -6,6 +6,7 @@ import Mediator
 import Networking
 import PatternVocabulary
 import Replay
+import SafeFiles
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {
@@ -41,6 +42,15 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
+
+    /// An empty path is a bad value like any other (exit 2): `--cache-dir ''` once wrote the
+    /// caches to `/responses` and `--session-dir ''` saved into the current folder.
+    func validate() throws {
+        let paths = [("--cache-dir", cacheDir), ("--session-dir", sessionDir), ("--replay", replay), ("--fixtures", network.fixtures)]
+        for (flag, value) in paths where value?.isEmpty == true {
+            throw ValidationError("\(flag): an empty path names no file or folder")
+        }
+    }
 
     /// The values typed, without the parser's property wrappers.
     var settings: RunSettings {
@@ -84,7 +94,7 @@ struct RunSettings: Equatable, Sendable {
                 scenario = try start.scenario()
                 replaying = (session, URL(filePath: replay).lastPathComponent)
             } catch {
-                StandardError.write("mvx: \(replay): \(error)")
+                StandardError.write("mvx: \(SafePath.display(replay)): \(error)")
                 throw ExitCode(2)
             }
         }
@@ -105,7 +115,7 @@ struct RunSettings: Equatable, Sendable {
         let assembly: AppAssembly
         do {
             assembly = try AppAssembly(scenario: scenario, fixtures: fixtures,
-                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"],
+                                       traceFile: SafePath.environment("MVX_TRACE_FILE"),
                                        operationLogFolder: cacheFolder,
                                        diskCacheFolder: diskCache ? cacheFolder : nil)
         } catch {

@@ -27,4 +27,25 @@ struct NonUTF8PathTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(!result.error.contains("no such file"))
     }
+
+    /// `mvx --cache-dir $'cach\xe9'`: the operation log lands in the folder of those bytes, not in
+    /// `cach\xef\xbf\xbd` (U+FFFD, what Swift's reading of argv made of the byte).
+    @Test("--cache-dir with a Latin-1 name makes and uses the folder of those bytes",
+          .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .timeLimit(.minutes(1)))
+    func latin1CacheFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-latin1-cache-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try TmuxSession(command: ["/bin/sh", "-c", "exec \"$0\" --latency 0 --cache-dir \"$1/$(printf 'cach\\351')\"",
+                                                mvxBinary, folder])
+        defer { session.close() }
+        try await session.expectScreen(shows: "MVC · Greeting", "started")
+        try session.type("2")
+        try await session.expectScreen(shows: "MVP · Greeting", "an action after the log opened")
+        try session.type("q")
+        _ = try await session.waitForExit()
+        let check = try TmuxSession.run(["/bin/sh", "-c", "test -s \"$0/$(printf 'cach\\351')/operation-log.jsonl\"", folder])
+        #expect(check.status == 0, "no operation log in cach\\xe9: \((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/cach\u{FFFD}"), "the byte became U+FFFD")
+    }
 }

@@ -129,7 +129,7 @@ let package = Package(
             name: "AppComposition",
             dependencies: [
                 "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                "Tracing", "Terminal", "PatternVocabulary",
+                "Tracing", "Terminal", "PatternVocabulary", "SafeFiles",
             ],
             swiftSettings: strict
         ),

@@ -8,6 +8,7 @@ import MVVM
 import Networking
 import PatternVocabulary
 import Replay
+import SafeFiles
 import Shell
 import Terminal
 import Tracing
@@ -92,11 +93,11 @@ public final class AppAssembly {
         }
         let path = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/mvx"
         // Made only when missing: FileManager's createDirectory checked every level of the path
-        // even when the folder was there, as it is at every start but the first.
+        // even when the folder was there, as it is at every start but the first. By its bytes
+        // (SafePath): a HOME that is not UTF-8 names its own folder.
         var status = stat()
-        let exists = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        guard exists || (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil,
-              access(path, W_OK) == 0
+        let exists = SafePath.withCString(path) { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+        guard exists || (try? SafeFolder(path, create: true)) != nil, SafePath.withCString(path, { access($0, W_OK) }) == 0
         else { return nil }
         return path
     }

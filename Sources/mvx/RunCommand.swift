@@ -80,7 +80,9 @@ struct RunSettings: Equatable, Sendable {
     @MainActor func run() async throws {
         var scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        // The folders' variables as their bytes (SafePath): a HOME that is not UTF-8 names its own folder.
+        for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "HOME"] { environment[name] = SafePath.environment(name) }
         let folder = cacheDir ?? AppAssembly.defaultCacheFolder(environment: environment)
         var start = SessionStart(
             pattern: patterns.pattern, screenPatterns: patterns.screenPatterns, screen: patterns.screen,
@@ -121,7 +123,7 @@ struct RunSettings: Equatable, Sendable {
         } catch {
             throw ValidationError(error.description)
         }
-        let saver = SessionSaver(start: start, folder: sessionFolder(), home: ProcessInfo.processInfo.environment["HOME"])
+        let saver = SessionSaver(start: start, folder: sessionFolder(), home: SafePath.environment("HOME"))
         return await InteractiveSession(assembly: assembly, pattern: start.pattern, screen: start.screen,
                                         screenPatterns: start.screenPatterns, mouse: mouse, sessionSaver: saver,
                                         replay: replay).run()

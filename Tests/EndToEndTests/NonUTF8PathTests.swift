@@ -48,4 +48,25 @@ struct NonUTF8PathTests {
         #expect(check.status == 0, "no operation log in cach\\xe9: \((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])")
         #expect(!FileManager.default.fileExists(atPath: folder + "/cach\u{FFFD}"), "the byte became U+FFFD")
     }
+
+    /// A HOME that is not UTF-8 (no `XDG_CACHE_HOME`): the default cache folder is under it, by its bytes.
+    @Test("a Latin-1 HOME holds the default cache folder",
+          .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .timeLimit(.minutes(1)))
+    func latin1Home() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-latin1-home-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try TmuxSession(
+            command: ["/bin/sh", "-c", "HOME=\"$1/$(printf 'h\\351')\"; mkdir -p \"$HOME\"; export HOME; exec \"$0\" --latency 0",
+                      mvxBinary, folder],
+            unset: ["XDG_CACHE_HOME"])
+        defer { session.close() }
+        try await session.expectScreen(shows: "MVC · Greeting", "started")
+        try session.type("2")
+        try await session.expectScreen(shows: "MVP · Greeting", "an action after the log opened")
+        try session.type("q")
+        _ = try await session.waitForExit()
+        let check = try TmuxSession.run(["/bin/sh", "-c", "test -s \"$0/$(printf 'h\\351')/.cache/mvx/operation-log.jsonl\"", folder])
+        #expect(check.status == 0, "no operation log under h\\xe9: \((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [])")
+    }
 }

@@ -17,14 +17,17 @@ public struct SafeFileError: Error, Sendable, Equatable, CustomStringConvertible
         case changedWhileRead
     }
 
+    /// What went wrong.
     public var cause: Cause
 
+    /// An error for `cause`.
     public init(_ cause: Cause) {
         self.cause = cause
     }
 
     static func system(_ code: Int32 = errno) -> SafeFileError { SafeFileError(.system(code)) }
 
+    /// The cause in a few words, to follow a path or a "cannot …" in a message.
     public var description: String {
         switch cause {
         case .system(let code): SafeFile.reason(for: code)
@@ -217,13 +220,14 @@ public final class SafeFolder: Sendable {
         do throws(SafeFileError) {
             try SafeFile.write(bytes, to: descriptor)
             if sync, fsync(descriptor) != 0 { throw .system() }
-            guard close(descriptor) == 0 else {
-                let error = SafeFileError.system()
-                unlinkat(self.descriptor, name, 0)
-                throw error
-            }
         } catch {
             close(descriptor)
+            unlinkat(self.descriptor, name, 0)
+            throw error
+        }
+        // A close that fails (NFS, a full quota) may have lost the bytes: no half file is left.
+        guard close(descriptor) == 0 else {
+            let error = SafeFileError.system()
             unlinkat(self.descriptor, name, 0)
             throw error
         }

@@ -195,6 +195,7 @@ public final class OperationLog {
 
     private static func reason(_ error: any Error) -> String {
         if let failure = error as? OperationLogFile.Failure { return failure.description }
+        if let failure = error as? SafeFileError { return failure.description }
         return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }

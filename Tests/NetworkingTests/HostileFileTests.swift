@@ -120,6 +120,20 @@ import Tracing
         #expect(contents(target) == precious)
     }
 
+    /// `--cache-dir loop`, a link to itself: both the log and the disk tier name the loop (Foundation
+    /// said "A file with the same name already exists").
+    @Test("a cache folder that is a loop of symbolic links is named as one")
+    func loopFolder() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loop = folder.appending(path: "loop")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        let log = run(over: loop, actions: 1)
+        #expect(log.problem?.contains("a loop of symbolic links") == true, "\(log.problem ?? "no problem")")
+        let tier = DiskCache(folderPath: loop.path + "/responses", rule: .byAge, now: { 0 })
+        tier.write([1], for: "k", expiresAt: Int64.max)
+        #expect(tier.statistics.problem?.contains("a loop of symbolic links") == true, "\(tier.statistics.problem ?? "no problem")")
+    }
+
     /// The file name an entry for `key` gets, found by writing one in a scratch folder.
     private static func entryName(for key: String) -> String? {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "mvx-scratch-\(UUID().uuidString)")

@@ -16,7 +16,7 @@ public final class JSONLinesSink: TraceSink {
     public struct OpenError: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+        public var description: String { "cannot write \(SafePath.display(path)): \(reason)" }
     }
 
     private struct State {
@@ -52,7 +52,7 @@ public final class JSONLinesSink: TraceSink {
     /// The first write that failed and how many lines were lost, if any were.
     public var failure: String? {
         state.withLock { state in
-            state.failure.map { "writing \(path) failed: \($0); \(state.dropped) trace line\(state.dropped == 1 ? "" : "s") lost" }
+            state.failure.map { "writing \(SafePath.display(path)) failed: \($0); \(state.dropped) trace line\(state.dropped == 1 ? "" : "s") lost" }
         }
     }
 

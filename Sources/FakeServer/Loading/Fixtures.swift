@@ -105,7 +105,7 @@ public struct Fixtures: Sendable {
             return try SafeFile.read(directory.appendingPathComponent(file.rawValue).path, limit: byteLimit)
         } catch {
             let problem = switch error.cause {
-            case .system(ENOENT): "missing from \(directory.path)"
+            case .system(ENOENT): "missing from \(SafePath.display(directory.path))"
             case .system(ELOOP): "a loop of symbolic links"
             case .system(EACCES), .system(EPERM): "permission denied"
             case .system(let code): String(cString: strerror(code))

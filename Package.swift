@@ -6,7 +6,8 @@
 //   pattern modules → ScreenViews → Widgets → Terminal → CNcursesw + TerminalRestore (the C targets)
 //   pattern modules → Reformers → Networking → Model;  FakeServer → Networking
 //   everything may record into Tracing; Tracing, Mediator and CodeMetrics name patterns, screens
-//   and roles with PatternVocabulary, a leaf that depends on nothing.
+//   and roles with PatternVocabulary, a leaf that depends on nothing. Every file is made, written
+//   and read through SafeFiles, another leaf.
 // Each target lists exactly the modules its sources import, no more: `make test` builds with
 // --explicit-target-dependency-import-check error, and TargetDiagramTests compares these lists
 // with the import lines and with the diagram in docs/architecture.md.
@@ -64,10 +65,13 @@ let package = Package(
         // MARK: The shared names (leaf): PatternID, ScreenID, Role
         .target(name: "PatternVocabulary", swiftSettings: strict),
 
+        // MARK: Files (leaf): the one way mvx makes, writes and reads its files, never through a planted link
+        .target(name: "SafeFiles", swiftSettings: strict),
+
         // MARK: Tracing
         .target(
             name: "Tracing",
-            dependencies: ["PatternVocabulary", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["PatternVocabulary", "SafeFiles", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
 
@@ -76,7 +80,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
-                "Model", "Tracing", "PatternVocabulary",
+                "Model", "Tracing", "PatternVocabulary", "SafeFiles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
@@ -84,7 +88,7 @@ let package = Package(
         ),
         .target(
             name: "FakeServer",
-            dependencies: ["Model", "Networking", "Tracing"],
+            dependencies: ["Model", "Networking", "Tracing", "SafeFiles"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
@@ -115,7 +119,9 @@ let package = Package(
         ),
         // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
         // Also FakeServer: a session file's network options are checked with its parsers before any key is played.
-        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer"],
+        // Networking's strict JSON parser names a duplicate key in a session line; SafeFiles writes and reads the files.
+        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer",
+                                               "Networking", "SafeFiles"],
                 swiftSettings: strict),
         // The composition root: registers the four patterns, wires the network, the tracer and the
         // shell; used by mvx, mvx-bench and the tests alike.
@@ -123,7 +129,7 @@ let package = Package(
             name: "AppComposition",
             dependencies: [
                 "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
-                "Tracing", "Terminal", "PatternVocabulary",
+                "Tracing", "Terminal", "PatternVocabulary", "SafeFiles",
             ],
             swiftSettings: strict
         ),
@@ -131,7 +137,7 @@ let package = Package(
             name: "mvx",
             dependencies: [
                 "AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Terminal", "CodeMetrics",
-                "PatternVocabulary", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PatternVocabulary", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -156,6 +162,7 @@ let package = Package(
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Terminal", "Tracing"], swiftSettings: strict),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing", "PatternVocabulary"], swiftSettings: strict),
+        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"], swiftSettings: strict),
         // Checks the embedded index against swift-syntax itself, so it links the parser (mvx does not).
         .testTarget(
             name: "SourceCatalogTests",

@@ -8,6 +8,7 @@ import MVVM
 import Networking
 import PatternVocabulary
 import Replay
+import SafeFiles
 import Shell
 import Terminal
 import Tracing
@@ -92,11 +93,11 @@ public final class AppAssembly {
         }
         let path = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/mvx"
         // Made only when missing: FileManager's createDirectory checked every level of the path
-        // even when the folder was there, as it is at every start but the first.
+        // even when the folder was there, as it is at every start but the first. By its bytes
+        // (SafePath): a HOME that is not UTF-8 names its own folder.
         var status = stat()
-        let exists = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        guard exists || (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil,
-              access(path, W_OK) == 0
+        let exists = SafePath.withCString(path) { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+        guard exists || (try? SafeFolder(path, create: true)) != nil, SafePath.withCString(path, { access($0, W_OK) }) == 0
         else { return nil }
         return path
     }
@@ -133,7 +134,14 @@ public final class AppAssembly {
             traceBuffer: traceBuffer, screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
         shell.replayer = Self.replayRunner(registry: registry, fixtures: fixtures)
         redraw.connect { [weak shell] in shell?.setNeedsFrame() }
-        shell.afterFirstFrame { [logSink] in logSink.openLog() }
+        shell.afterFirstFrame { [logSink, weak shell, network] in
+            logSink.openLog()
+            // Said at start, not only in the inspector: this run's log is in memory, and a kill loses it.
+            if network.operationLog?.folderInUse == true {
+                shell?.dispatch(.notice("another mvx uses this cache folder: this run's operation log is in memory only (a kill loses it)"))
+                shell?.setNeedsFrame()
+            }
+        }
         return shell
     }
 

@@ -1,6 +1,8 @@
 import FakeServer
 import Foundation
+import Networking
 import PatternVocabulary
+import SafeFiles
 import Terminal
 
 /// How a session started: what `mvx run` was told, so a replay starts the same way.
@@ -175,12 +177,40 @@ public struct Session: Equatable, Sendable {
 
     private static func decodeLine<T: Decodable>(_ type: T.Type, _ line: Data, number: Int, decoder: JSONDecoder)
         throws(SessionFileError) -> T {
+        // JSONDecoder keeps one of two equal keys without a word: a header saying "version" twice
+        // says two things, so the strict parser is asked first (it names the key).
+        var object: [String: JSONValue]?
+        var parseError: JSONParseError?
+        do throws(JSONParseError) {
+            object = try JSONValue(parsing: line).objectValue
+        } catch let error where error.reason.hasPrefix("duplicate key") {
+            throw SessionFileError(line: number, problem: error.reason)
+        } catch {
+            // Anything else it dislikes, JSONDecoder refuses too, and says it below.
+            parseError = error
+        }
         do {
             return try decoder.decode(type, from: line)
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             let field = context.codingPath.last?.stringValue ?? "the line"
             throw SessionFileError(line: number, problem: "'\(field)' has the wrong type")
         } catch {
+            // A JSON object after all: JSONDecoder refused a number no field's type holds (every
+            // number of a session is an Int), `1e400` or 20 digits, as if the line were damaged.
+            if let object, let field = object.sorted(by: { $0.key < $1.key }).first(where: { field in
+                field.value.numberValue.map { Int(exactly: $0) == nil } ?? false
+            }), let value = field.value.numberValue {
+                let whole = !value.isFinite || value.rounded() == value
+                throw SessionFileError(line: number, problem: "'\(field.key)' is " + (whole ? "a number out of range" : "not a whole number"))
+            }
+            // A number past Double's range (`1e400`) stops the strict parser just after it: the
+            // key before it is the field.
+            if let parseError, parseError.reason == "invalid number",
+               let match = String(decoding: line.prefix(parseError.offset), as: UTF8.self)
+                   .firstMatch(of: #/"([^"\\]*)"\s*:\s*(-?[0-9][0-9.eE+-]*)$/#),
+               Double(match.2).map({ !$0.isFinite }) == true {
+                throw SessionFileError(line: number, problem: "'\(match.1)' is a number out of range")
+            }
             throw SessionFileError(line: number, problem: "not a JSON object (a damaged or cut line?)")
         }
     }
@@ -190,30 +220,19 @@ public struct Session: Equatable, Sendable {
     }
 
     private static func readFile(_ path: String) throws(SessionFileError) -> Data {
-        // O_NONBLOCK: opening a FIFO nobody writes to must not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SessionFileError(problem: String(cString: strerror(errno)).lowercased()) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SessionFileError(problem: String(cString: strerror(errno)).lowercased()) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw SessionFileError(problem: "a directory, not a session file")
-        default: throw SessionFileError(problem: "not a regular file (a FIFO, socket or device), not a session file")
+        // SafeFile.read opens without blocking (a FIFO nobody writes to must not wait for a
+        // writer), reads regular files only, and checks the size before reading a byte.
+        do throws(SafeFileError) {
+            return Data(try SafeFile.read(path, limit: byteLimit))
+        } catch {
+            switch error.cause {
+            case .system(let code): throw SessionFileError(problem: String(cString: strerror(code)).lowercased())
+            case .notRegular(kind: "a folder"): throw SessionFileError(problem: "a directory, not a session file")
+            case .notRegular: throw SessionFileError(problem: "not a regular file (a FIFO, socket or device), not a session file")
+            case .tooLarge(let size, _): throw SessionFileError(problem: tooLarge(size))
+            default: throw SessionFileError(problem: error.description)
+            }
         }
-        guard info.st_size <= byteLimit else { throw SessionFileError(problem: tooLarge(Int(info.st_size))) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        // The size can change after fstat: read one byte past the limit at most, to know.
-        while data.count <= byteLimit {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw SessionFileError(problem: String(cString: strerror(errno)).lowercased()) }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        guard data.count <= byteLimit else { throw SessionFileError(problem: tooLarge(data.count)) }
-        return data
     }
 }
 
@@ -289,6 +308,12 @@ private struct KeyLine: Decodable {
 
     func sessionKey(line: Int) throws(SessionFileError) -> SessionKey {
         guard let key else { throw SessionFileError(line: line, problem: "no \"key\"") }
+        // Named before the key is split into tokens: a control character that is also white space
+        // (U+0085) would split it, and the error would quote what is left ('keypad-').
+        if let control = key.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw SessionFileError(line: line, problem: "a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) is not a key")
+        }
         let keys: [Key]
         do {
             keys = try KeyScript.parse(key)

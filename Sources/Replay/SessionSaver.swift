@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 import Shell
 import Terminal
 
@@ -39,56 +40,56 @@ public final class SessionSaver: SessionSaving {
         return base.appending(path: "mvx/sessions", directoryHint: .isDirectory)
     }
 
+    /// Writes the session as a new file (never over another, never through a link planted at
+    /// its name: `SafeFolder.writeNew`), `fsync`ed before "session saved" is said. What it would
+    /// write is read back first, as `--replay` and `conform` read it: a session mvx would refuse
+    /// (over 1 MB after long pastes, over 10,000 keys) is not written, and the notice says why.
     public func save(_ keys: [RecordedKey], size: Size, clicksLeftOut: Int) -> String {
         guard let folder else { return "cannot save the session: no folder (set HOME or XDG_DATA_HOME, or give --session-dir)" }
         var start = self.start
         start.size = size
         let session = Session(start: start, keys: keys.map { SessionKey($0.key, action: $0.action) })
-        let data = Data(session.encoded().utf8)
+        let bytes = Array(session.encoded().utf8)
+        if bytes.count > Session.byteLimit {
+            let megabytes = (Double(bytes.count) / 104_857.6).rounded(.up) / 10
+            return "cannot save the session: it would be \(megabytes) MB, and a session file holds at most 1 MB (long pastes?)"
+        }
+        do {
+            _ = try Session.decode(Data(bytes))
+        } catch {
+            return "cannot save the session: mvx could not read it back (" + Sanitizer.visible(error.description, limit: 120) + ")"
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss"
         let stem = "session-" + formatter.string(from: now())
+        let safeFolder: SafeFolder
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            // Two saves in one second get -2, -3…: a session is never written over.
-            for attempt in 1...100 {
-                let url = folder.appending(path: stem + (attempt == 1 ? "" : "-\(attempt)") + ".jsonl")
-                do {
-                    try data.write(to: url, options: .withoutOverwriting)
-                    let count = session.keys.count
-                    let clicks = clicksLeftOut == 0 ? "" : "; \(clicksLeftOut) \(clicksLeftOut == 1 ? "click" : "clicks") left out"
-                    return "session saved: \(Sanitizer.visible(shortened(url.path), limit: 120)) (\(count) \(count == 1 ? "key" : "keys")\(clicks))"
-                } catch CocoaError.fileWriteFileExists {
-                    continue
-                }
-            }
-            return "cannot save the session: \(stem)… exists 100 times over"
+            safeFolder = try SafeFolder(folder.path, create: true)
         } catch {
-            return "cannot save the session: " + Sanitizer.visible(Self.reason(error), limit: 120)
+            return "cannot save the session: " + Sanitizer.visible("\(SafePath.display(shortened(folder.path))): \(error)", limit: 120)
         }
+        // Two saves in one second get -2, -3…: a session is never written over.
+        for attempt in 1...100 {
+            let name = stem + (attempt == 1 ? "" : "-\(attempt)") + ".jsonl"
+            do throws(SafeFileError) {
+                try safeFolder.writeNew(name, bytes, sync: true)
+            } catch let error where error.cause == .system(EEXIST) {
+                continue
+            } catch {
+                return "cannot save the session: " + Sanitizer.visible(error.description, limit: 120)
+            }
+            let count = session.keys.count
+            let clicks = clicksLeftOut == 0 ? "" : "; \(clicksLeftOut) \(clicksLeftOut == 1 ? "click" : "clicks") left out"
+            let path = folder.appending(path: name).path
+            return "session saved: \(Sanitizer.visible(SafePath.display(shortened(path)), limit: 120)) (\(count) \(count == 1 ? "key" : "keys")\(clicks))"
+        }
+        return "cannot save the session: \(stem)… exists 100 times over"
     }
 
     /// The path with the home folder written `~`.
     private func shortened(_ path: String) -> String {
         guard let home, !home.isEmpty, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
-    }
-
-    /// The system's one-line reason (`Permission denied`), not Foundation's paragraph.
-    private static func reason(_ error: any Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        if let cocoa = error as? CocoaError {
-            switch cocoa.code {
-            case .fileWriteNoPermission: return "permission denied"
-            case .fileWriteOutOfSpace: return "no space left on the device"
-            case .fileWriteVolumeReadOnly: return "read-only file system"
-            case .fileNoSuchFile: return "no such folder"
-            default: break
-            }
-        }
-        return error.localizedDescription
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 import Synchronization
 
 /// Appends every event as one JSON object per line (`MVX_TRACE_FILE=path`), so a session's trace
@@ -6,6 +7,8 @@ import Synchronization
 ///
 /// The file is opened without blocking: a FIFO nobody reads is refused at once instead of
 /// freezing start-up, and a reader too slow to keep up loses lines rather than stalling the app.
+/// It is opened as every file mvx writes is (`SafeFile`): a symbolic link at the path, or a file
+/// with other hard links, is refused with that reason rather than written through.
 /// The first write that fails is remembered with its cause (`failure`), later ones are dropped
 /// quietly, so the app can say once, after the session, that the file is incomplete and why.
 public final class JSONLinesSink: TraceSink {
@@ -13,7 +16,7 @@ public final class JSONLinesSink: TraceSink {
     public struct OpenError: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+        public var description: String { "cannot write \(SafePath.display(path)): \(reason)" }
     }
 
     private struct State {
@@ -29,8 +32,13 @@ public final class JSONLinesSink: TraceSink {
     /// Opens (creating if needed) `path` for appending.
     public init(path: String) throws(OpenError) {
         self.path = path
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OpenError(path: path, reason: Self.reason(for: errno)) }
+        let descriptor: Int32
+        do throws(SafeFileError) {
+            descriptor = try SafeFile.openForAppending(path)
+        } catch {
+            if case .system(let code) = error.cause { throw OpenError(path: path, reason: Self.reason(for: code)) }
+            throw OpenError(path: path, reason: error.description)
+        }
         state = Mutex(State(descriptor: descriptor))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -44,7 +52,7 @@ public final class JSONLinesSink: TraceSink {
     /// The first write that failed and how many lines were lost, if any were.
     public var failure: String? {
         state.withLock { state in
-            state.failure.map { "writing \(path) failed: \($0); \(state.dropped) trace line\(state.dropped == 1 ? "" : "s") lost" }
+            state.failure.map { "writing \(SafePath.display(path)) failed: \($0); \(state.dropped) trace line\(state.dropped == 1 ? "" : "s") lost" }
         }
     }
 

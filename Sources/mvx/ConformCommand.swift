@@ -3,6 +3,7 @@ import ArgumentParser
 import FakeServer
 import Foundation
 import Replay
+import SafeFiles
 
 /// `mvx conform`: replays a session in all four patterns headlessly and checks that the module's
 /// screen is the same in each after every action — one spec for every implementation.
@@ -31,7 +32,7 @@ struct ConformCommand: AsyncParsableCommand {
             session = try Session.load(path: file)
             scenario = try session.start.scenario()
         } catch {
-            StandardError.write("mvx conform: \(file): \(error)")
+            StandardError.write("mvx conform: \(SafePath.display(file)): \(error)")
             throw ExitCode(2)
         }
         let fixtures: Fixtures

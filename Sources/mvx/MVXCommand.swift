@@ -6,6 +6,7 @@ import Mediator
 import Networking
 import PatternVocabulary
 import Replay
+import SafeFiles
 
 /// `mvx`: the command line. Parsing and usage errors are swift-argument-parser's; a bad flag
 /// prints usage and exits with 2, the code shells use for usage errors. Without a subcommand it
@@ -31,12 +32,15 @@ struct MVXCommand: AsyncParsableCommand {
 
     static func main() async {
         do {
+            // The arguments as the bytes typed: a path that is not UTF-8 (`cach\xe9`) names that file,
+            // not one with U+FFFD in its name (SafePath).
+            let arguments = SafePath.arguments().dropFirst()
             // The usual lines skip the reflective parse and the cast (see QuickStart); errors end alike below.
-            if let settings = QuickStart.runSettings(CommandLine.arguments.dropFirst()) {
+            if let settings = QuickStart.runSettings(arguments) {
                 try await settings.run()
                 return
             }
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Array(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

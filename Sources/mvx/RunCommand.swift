@@ -6,6 +6,7 @@ import Mediator
 import Networking
 import PatternVocabulary
 import Replay
+import SafeFiles
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {
@@ -42,6 +43,15 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
+    /// An empty path is a bad value like any other (exit 2): `--cache-dir ''` once wrote the
+    /// caches to `/responses` and `--session-dir ''` saved into the current folder.
+    func validate() throws {
+        let paths = [("--cache-dir", cacheDir), ("--session-dir", sessionDir), ("--replay", replay), ("--fixtures", network.fixtures)]
+        for (flag, value) in paths where value?.isEmpty == true {
+            throw ValidationError("\(flag): an empty path names no file or folder")
+        }
+    }
+
     /// The values typed, without the parser's property wrappers.
     var settings: RunSettings {
         RunSettings(patterns: patterns.choice, cacheDir: cacheDir, noDiskCache: noDiskCache, noMouse: noMouse,
@@ -70,7 +80,9 @@ struct RunSettings: Equatable, Sendable {
     @MainActor func run() async throws {
         var scenario = try network.scenario()
         let fixtures = try network.loadFixtures()
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        // The folders' variables as their bytes (SafePath): a HOME that is not UTF-8 names its own folder.
+        for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "HOME"] { environment[name] = SafePath.environment(name) }
         let folder = cacheDir ?? AppAssembly.defaultCacheFolder(environment: environment)
         var start = SessionStart(
             pattern: patterns.pattern, screenPatterns: patterns.screenPatterns, screen: patterns.screen,
@@ -84,7 +96,7 @@ struct RunSettings: Equatable, Sendable {
                 scenario = try start.scenario()
                 replaying = (session, URL(filePath: replay).lastPathComponent)
             } catch {
-                StandardError.write("mvx: \(replay): \(error)")
+                StandardError.write("mvx: \(SafePath.display(replay)): \(error)")
                 throw ExitCode(2)
             }
         }
@@ -105,13 +117,13 @@ struct RunSettings: Equatable, Sendable {
         let assembly: AppAssembly
         do {
             assembly = try AppAssembly(scenario: scenario, fixtures: fixtures,
-                                       traceFile: ProcessInfo.processInfo.environment["MVX_TRACE_FILE"],
+                                       traceFile: SafePath.environment("MVX_TRACE_FILE"),
                                        operationLogFolder: cacheFolder,
                                        diskCacheFolder: diskCache ? cacheFolder : nil)
         } catch {
             throw ValidationError(error.description)
         }
-        let saver = SessionSaver(start: start, folder: sessionFolder(), home: ProcessInfo.processInfo.environment["HOME"])
+        let saver = SessionSaver(start: start, folder: sessionFolder(), home: SafePath.environment("HOME"))
         return await InteractiveSession(assembly: assembly, pattern: start.pattern, screen: start.screen,
                                         screenPatterns: start.screenPatterns, mouse: mouse, sessionSaver: saver,
                                         replay: replay).run()

@@ -5,6 +5,7 @@ import Foundation
 import Mediator
 import PatternVocabulary
 import Replay
+import SafeFiles
 import Shell
 import Terminal
 
@@ -58,7 +59,7 @@ struct TraceCommand: AsyncParsableCommand {
             do {
                 try request.use(Session.load(path: session), under: patterns.choice)
             } catch {
-                StandardError.write("mvx trace: \(session): \(error)")
+                StandardError.write("mvx trace: \(SafePath.display(session)): \(error)")
                 throw ExitCode(2)
             }
         }

@@ -99,8 +99,8 @@ struct SessionFileTests {
         (header + "\n" + #"{"key":""}"#, "line 2: '' is 0 keys; a line holds one"),
         (header + "\n" + #"{"action":"Enter"}"#, #"line 2: no "key""#),
         (header + "\n" + #"{"key":"enter"}"# + "\n" + #"{"key":"ent"#, "line 3: not a JSON object (a damaged or cut line?)"),
-        (header + "\n" + #"{"key":"\u001b"}"#, "line 2: a control character is not a key"),
-        (header + "\n" + #"{"key":"paste:\"a\u0007b\""}"#, "line 2: a control character is not a key"),
+        (header + "\n" + #"{"key":"\u001b"}"#, "line 2: a control character (U+001B) is not a key"),
+        (header + "\n" + #"{"key":"paste:\"a\u0007b\""}"#, "line 2: a control character (U+0007) is not a key"),
         (header + "\n" + "{\"key\":\"\u{1B}[2J\"}", "line 2: not a JSON object (a damaged or cut line?)"),
         ("\u{1B}]0;owned\u{07}", "line 1: not a JSON object (a damaged or cut line?)"),
     ])

@@ -13,6 +13,9 @@ extension NetworkEnvironment {
         // One clock for both ends: the server sleeps its latency on the clock the managers time with.
         let networkClock = NetworkClock(clock)
         let server = FakeServer(fixtures: fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
+        // The data tier is the fixture set's own: another set's pages in a shared folder are no hit.
+        var diskCache = diskCache
+        diskCache?.dataScope = fixtures.identity
         return NetworkEnvironment(
             transport: server, clock: networkClock, interceptors: interceptors, networkType: scenario.networkType,
             diskCache: diskCache)

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import SafeFiles
 import Synchronization
 
 /// The data the fake services serve: one array of raw items per file, in each team's schema.
@@ -16,8 +17,33 @@ public struct Fixtures: Sendable {
             case .onDemand(let files): Dictionary(uniqueKeysWithValues: FixtureFile.allCases.map { ($0, files.items($0)) })
             }
         }
-        set { storage = .loaded(newValue) }
+        set {
+            storage = .loaded(newValue)
+            origin = nil
+        }
     }
+
+    /// The largest fixture file read (8 MB; the bundled ones are a few kB each): a bigger one is
+    /// refused by its size before a byte is read, as session and log files are.
+    public static let byteLimit = 8 << 20
+
+    /// What identifies this set of data, so the disk cache keeps each set's responses apart
+    /// (`DiskCacheSettings.dataScope`): `bundled` for the shipped files read on demand, else a
+    /// digest of the files' bytes (or of the items, for a set made in code).
+    public var identity: String {
+        switch storage {
+        case .onDemand(let files):
+            return files.identity
+        case .loaded(let items):
+            if let origin { return origin }
+            var bytes: [UInt8] = []
+            for file in FixtureFile.allCases { bytes += JSONValue.array(items[file] ?? []).serialized }
+            return DiskCacheSettings.scope(of: bytes)
+        }
+    }
+
+    /// The identity of a set read from files, known when they were read.
+    private var origin: String?
 
     private enum Storage: Sendable {
         case loaded([FixtureFile: [JSONValue]])
@@ -55,39 +81,40 @@ public struct Fixtures: Sendable {
     /// `directory`. The error names the first bad file and what is wrong with it.
     public static func load(directory: URL) throws(FixtureError) -> Fixtures {
         var items: [FixtureFile: [JSONValue]] = [:]
+        var allBytes: [UInt8] = []
         for file in FixtureFile.allCases {
-            items[file] = try load(file, from: directory)
+            let bytes = try read(file, from: directory)
+            allBytes += bytes
+            items[file] = try parse(Data(bytes), file: file)
         }
-        return Fixtures(unchecked: items)
+        var fixtures = Fixtures(unchecked: items)
+        fixtures.origin = DiskCacheSettings.scope(of: allBytes)
+        return fixtures
     }
 
     /// Reads and validates one file of `directory`.
     private static func load(_ file: FixtureFile, from directory: URL) throws(FixtureError) -> [JSONValue] {
-        let url = directory.appendingPathComponent(file.rawValue)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw FixtureError(file: file.rawValue, problem: unreadable(url, in: directory))
-        }
-        return try parse(data, file: file)
+        try parse(Data(try read(file, from: directory)), file: file)
     }
 
-    /// Why `url` could not be read, by the system's own answer: a loop of links or a permission
-    /// problem is not a missing file.
-    private static func unreadable(_ url: URL, in directory: URL) -> String {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        let code = errno
-        if descriptor >= 0 {
-            close(descriptor)
-            var status = stat()
-            return stat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "cannot be read"
-        }
-        switch code {
-        case ENOENT: return "missing from \(directory.path)"
-        case ELOOP: return "a loop of symbolic links"
-        case EACCES, EPERM: return "permission denied"
-        default: return String(cString: strerror(code))
+    /// One file's bytes, with the limits every file mvx reads has: a regular file only (a FIFO is
+    /// refused without waiting for a writer), at most `byteLimit` bytes (known before reading),
+    /// and the reason named: a loop of links or a permission problem is not a missing file.
+    private static func read(_ file: FixtureFile, from directory: URL) throws(FixtureError) -> [UInt8] {
+        do throws(SafeFileError) {
+            return try SafeFile.read(directory.appendingPathComponent(file.rawValue).path, limit: byteLimit)
+        } catch {
+            let problem = switch error.cause {
+            case .system(ENOENT): "missing from \(SafePath.display(directory.path))"
+            case .system(ELOOP): "a loop of symbolic links"
+            case .system(EACCES), .system(EPERM): "permission denied"
+            case .system(let code): String(cString: strerror(code))
+            case .notRegular(kind: "a folder"): "is a folder, not a file"
+            case .notRegular(let kind): "not a regular file (\(kind)); a fixture is a JSON file"
+            case .tooLarge(let size, _): "the file is \(size) bytes; a fixture file is at most \(byteLimit) (8 MB)"
+            default: error.description
+            }
+            throw FixtureError(file: file.rawValue, problem: problem)
         }
     }
 
@@ -102,7 +129,7 @@ public struct Fixtures: Sendable {
     /// the ones `bundled()` reads, and the tests load them that way, so a failure here means a
     /// damaged installation: that file is served empty and the error kept in `problem`.
     public static func bundledOnDemand() -> Fixtures {
-        Fixtures(onDemand: OnDemandFiles { file throws(FixtureError) in
+        Fixtures(onDemand: OnDemandFiles(identity: "bundled") { file throws(FixtureError) in
             try load(file, from: try bundledDirectory())
         })
     }
@@ -111,7 +138,9 @@ public struct Fixtures: Sendable {
     /// `bundledOnDemand()` reads the shipped ones: a file that fails is served empty, its error kept
     /// in `problem`. (`load(directory:)` checks them all at once, for a user's `--fixtures`.)
     public static func onDemand(directory: URL) -> Fixtures {
-        Fixtures(onDemand: OnDemandFiles { file throws(FixtureError) in try load(file, from: directory) })
+        Fixtures(onDemand: OnDemandFiles(identity: "folder " + directory.path) { file throws(FixtureError) in
+            try load(file, from: directory)
+        })
     }
 
     private static func bundledDirectory() throws(FixtureError) -> URL {
@@ -154,8 +183,11 @@ public struct Fixtures: Sendable {
 private final class OnDemandFiles: Sendable {
     private let load: @Sendable (FixtureFile) throws(FixtureError) -> [JSONValue]
     private let loaded = Mutex<[FixtureFile: Result<[JSONValue], FixtureError>]>([:])
+    /// Where the files come from (see `Fixtures.identity`): known without reading them.
+    let identity: String
 
-    init(load: @escaping @Sendable (FixtureFile) throws(FixtureError) -> [JSONValue]) {
+    init(identity: String, load: @escaping @Sendable (FixtureFile) throws(FixtureError) -> [JSONValue]) {
+        self.identity = identity
         self.load = load
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SafeFiles
 import Synchronization
 import Tracing
 
@@ -69,6 +70,9 @@ public final class DiskCache: Sendable {
     /// first use cost the runtime a scan of every protocol conformance, before the first frame).
     public let folderPath: String
     public let rule: Rule
+    /// Put before every key: entries stored under another scope (another fixture set's) are
+    /// other files, never a hit here.
+    public let scope: String
     private let now: @Sendable () -> Int64
     private let writer: FileWriter
     private let state = Mutex(State())
@@ -86,9 +90,12 @@ public final class DiskCache: Sendable {
     ///   - rule: by age (data) or by total size (pictures).
     ///   - now: milliseconds since 1970, the time expiries are written in (a later run reads them).
     ///   - writer: how a file is written; `.atomicRename` unless a test simulates a failing disk.
-    public init(folderPath: String, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
+    ///   - scope: what the entries belong to (the fixture set the data came from); empty for none.
+    public init(folderPath: String, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename,
+                scope: String = "") {
         self.folderPath = DiskCacheSettings.withoutTrailingSlash(folderPath)
         self.rule = rule
+        self.scope = scope
         self.now = now
         self.writer = writer
     }
@@ -97,6 +104,9 @@ public final class DiskCache: Sendable {
     public convenience init(folder: URL, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
         self.init(folderPath: folder.path, rule: rule, now: now, writer: writer)
     }
+
+    /// `key` within the scope: what the file's name and header are made from.
+    private func scoped(_ key: String) -> String { scope.isEmpty ? key : scope + " " + key }
 
     /// The path of the entry file `name` in the folder.
     private func path(of name: String) -> String { folderPath + "/" + name }
@@ -109,6 +119,7 @@ public final class DiskCache: Sendable {
     /// The payload stored under `key`, with its expiry (ms since 1970; nil for pictures), or nil
     /// when there is none, it expired, or its file is not a whole entry (then it is removed).
     public func read(_ key: String) -> (bytes: [UInt8], expiresAt: Int64?)? {
+        let key = scoped(key)
         let name = Self.fileName(for: key)
         let path = path(of: name)
         let outcome = Self.readEntry(at: path, key: key)
@@ -151,6 +162,7 @@ public final class DiskCache: Sendable {
     /// rule, evicts the least recently used entries beyond the limit. Does nothing once a write
     /// has failed: the failure was reported, and memory carries on.
     public func write(_ bytes: [UInt8], for key: String, expiresAt: Int64? = nil) {
+        let key = scoped(key)
         let name = Self.fileName(for: key)
         let path = path(of: name)
         let file = Self.encode(bytes, key: key, expiresAt: expiresAt)
@@ -175,7 +187,7 @@ public final class DiskCache: Sendable {
 
     /// Removes the entry stored under `key`, if any.
     public func remove(_ key: String) {
-        let name = Self.fileName(for: key)
+        let name = Self.fileName(for: scoped(key))
         Self.remove(path(of: name))
         state.withLock { state in
             loadIndex(&state)
@@ -211,14 +223,13 @@ public final class DiskCache: Sendable {
     private func loadIndex(_ state: inout State) {
         guard state.index == nil else { return }
         var found: [(name: String, size: Int, modified: Date)] = []
-        // Names, then lstat: URL resource values looked each file's owner and group names up too
+        // Names, then fstatat: URL resource values looked each file's owner and group names up too
         // (nsswitch, /etc/passwd, /etc/group per file) when the first request of a launch came.
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
-        for name in names where name.hasSuffix(Self.fileExtension) && !name.hasPrefix(".") {
-            var status = stat()
-            guard lstat(path(of: name), &status) == 0,
-                  status.st_mode & S_IFMT == S_IFREG
-            else { continue }
+        // A link in the folder's place is not the folder: nothing it leads to is listed (and so
+        // never evicted); writes refuse it too.
+        let folder = try? SafeFolder(folderPath, create: false, followLink: false)
+        for name in folder?.names() ?? [] where name.hasSuffix(Self.fileExtension) && !name.hasPrefix(".") {
+            guard let status = folder?.status(name), status.st_mode & S_IFMT == S_IFREG else { continue }
             let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
             found.append((name, Int(status.st_size), modified))
         }
@@ -285,12 +296,12 @@ public final class DiskCache: Sendable {
     /// `fileSizeLimit` bytes, so a link to /dev/zero or a FIFO cannot hang it.
     static func readEntry(at path: String, key: String) -> ReadOutcome {
         var status = stat()
-        guard lstat(path, &status) == 0 else {
+        guard SafePath.withCString(path, { lstat($0, &status) }) == 0 else {
             return errno == ENOENT ? .absent : .invalid("an unreadable cache file (\(String(cString: strerror(errno))))")
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .invalid("a cache entry that was not a regular file") }
         guard Int(status.st_size) <= fileSizeLimit else { return .invalid("a cache file of \(status.st_size) bytes") }
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = SafePath.withCString(path) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else {
             return errno == ENOENT ? .absent : .invalid("an unreadable cache file (\(String(cString: strerror(errno))))")
         }
@@ -342,52 +353,27 @@ public final class DiskCache: Sendable {
 
     /// Removes whatever is at `path`: a file, a link (not its target), or a folder someone put there.
     static func remove(_ path: String) {
-        if unlink(path) != 0, errno == EISDIR || errno == EPERM {
+        if SafePath.withCString(path, { unlink($0) }) != 0, errno == EISDIR || errno == EPERM {
             try? FileManager.default.removeItem(atPath: path)
         }
     }
 
     private static let temporaryCounter = Atomic<Int>(0)
 
-    /// Writes `bytes` to a temporary file in `path`'s folder (made if missing), then renames it
-    /// to `path`: rename(2) replaces the old file in one step, so no reader sees half a file.
+    /// Writes `bytes` to a new temporary file in `path`'s folder (made if missing), then renames
+    /// it to `path`: rename(2) replaces the old file in one step, so no reader sees half a file.
+    /// Through `SafeFolder`: the folder is mvx's own, so a link in its place is refused, and a
+    /// link at the entry's name is replaced, never written through. Not `fsync`ed: a cache.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DiskCacheFailure) {
-        let url = URL(filePath: path, directoryHint: .notDirectory)
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DiskCacheFailure(description: "cannot make \(folder.path): \(error.localizedDescription)")
-        }
+        let slash = path.lastIndex(of: "/")
+        let folderPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let serial = temporaryCounter.add(1, ordering: .relaxed).newValue
-        let temporary = folder.appending(path: ".\(getpid())-\(serial)-\(url.lastPathComponent)", directoryHint: .notDirectory).path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .posix("cannot write in \(folder.path)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let failure = DiskCacheFailure.posix("cannot write in \(folder.path)")
-                close(descriptor)
-                unlink(temporary)
-                throw failure
-            }
-            written += count
-        }
-        guard close(descriptor) == 0 else {
-            let failure = DiskCacheFailure.posix("cannot write in \(folder.path)")
-            unlink(temporary)
-            throw failure
-        }
-        if rename(temporary, path) != 0 {
-            // Something else stands at the path (a folder a user made): clear it and try once more.
-            remove(path)
-            guard rename(temporary, path) == 0 else {
-                let failure = DiskCacheFailure.posix("cannot write in \(folder.path)")
-                unlink(temporary)
-                throw failure
-            }
+        do throws(SafeFileError) {
+            let folder = try SafeFolder(folderPath, create: true, followLink: false)
+            try folder.replace(name, with: bytes, temporary: ".\(getpid())-\(serial)-\(name)", sync: false)
+        } catch {
+            throw DiskCacheFailure(description: "cannot write in \(folderPath): \(error)")
         }
     }
 }

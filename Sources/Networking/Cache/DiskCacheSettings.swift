@@ -14,6 +14,10 @@ public struct DiskCacheSettings: Sendable {
     public var epoch: Int64
     /// How files are written (a test simulates a full disk here).
     public var writer: DiskCache.FileWriter
+    /// What the API data belongs to: the fixture set it came from (`Fixtures.identity`), so a run
+    /// over other fixtures sharing the folder is never answered with this set's pages. Pictures
+    /// are drawn from their URL alone and shared.
+    public var dataScope = ""
 
     public init(
         folderPath: String, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
@@ -42,12 +46,17 @@ public struct DiskCacheSettings: Sendable {
         return String(Substring(bytes))
     }
 
+    /// A short name for a set of bytes (a fixture set's files): the start of their SHA-256.
+    public static func scope(of bytes: [UInt8]) -> String {
+        "set-" + DiskCache.digest(bytes).prefix(16)
+    }
+
     /// The data tier (by age) and the picture tier (by size), timed by `clock` from `epoch`.
     func makeTiers(clock: NetworkClock) -> (responses: DiskCache, images: DiskCache) {
         let epoch = self.epoch
         let now: @Sendable () -> Int64 = { epoch + Int64(clock.now / .milliseconds(1)) }
         return (
-            DiskCache(folderPath: folderPath + "/responses", rule: .byAge, now: now, writer: writer),
+            DiskCache(folderPath: folderPath + "/responses", rule: .byAge, now: now, writer: writer, scope: dataScope),
             DiskCache(folderPath: folderPath + "/images", rule: .bySize(limit: imageDiskLimit),
                       now: now, writer: writer))
     }

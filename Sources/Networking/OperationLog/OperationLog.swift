@@ -1,5 +1,6 @@
 import Foundation
 import PatternVocabulary
+import SafeFiles
 import Tracing
 
 /// casatwy's fire-and-forget log: every user action becomes an entry, and the network layer sends
@@ -30,6 +31,9 @@ public final class OperationLog {
     public private(set) var batches: [OperationLogBatch] = []
     /// Why entries are no longer kept on disk, said once; nil while the disk is fine.
     public private(set) var problem: String?
+    /// Whether `open()` found another mvx using the folder: this run's entries then live in
+    /// memory only, and a kill loses them (the app says so at start).
+    public private(set) var folderInUse = false
     /// What `open()` found wrong with the old file, if anything (it was replaced).
     public private(set) var fileNote: String?
     /// The file the entries are kept in, nil when in memory only.
@@ -80,7 +84,8 @@ public final class OperationLog {
                 leftovers = contents.leftovers
                 fileNote = contents.note
             } catch {
-                problem = "the operation log cannot be kept in \(folder.path) (\(Self.reason(error))); it stays in memory"
+                folderInUse = (error as? OperationLogFile.Failure)?.isLocked ?? false
+                problem = "the operation log cannot be kept in \(SafePath.display(folder.path)) (\(Self.reason(error))); it stays in memory"
             }
         }
         for entry in queued.joined() + waiting { keepOnDisk { try $0.append(entry) } }
@@ -184,12 +189,13 @@ public final class OperationLog {
             try write(file)
         } catch {
             self.file = nil
-            problem = "the operation log could not be written to \(file.url.path) (\(Self.reason(error))); it stays in memory"
+            problem = "the operation log could not be written to \(SafePath.display(file.url.path)) (\(Self.reason(error))); it stays in memory"
         }
     }
 
     private static func reason(_ error: any Error) -> String {
         if let failure = error as? OperationLogFile.Failure { return failure.description }
+        if let failure = error as? SafeFileError { return failure.description }
         return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 
 /// The operation log on disk: an append-only file of JSON lines in a folder the app chooses.
 ///
@@ -28,13 +29,14 @@ final class OperationLogFile {
     }
 
     let url: URL
-    private var handle: FileHandle?
+    /// The file, open to append to: the one made at launch, or the compact one found there.
+    private var descriptor: Int32
     /// Held open for the file's life: its lock keeps a second mvx from rewriting the file under this one.
     private var lock: Int32
 
-    private init(url: URL, handle: FileHandle, lock: Int32) {
+    private init(url: URL, descriptor: Int32, lock: Int32) {
         self.url = url
-        self.handle = handle
+        self.descriptor = descriptor
         self.lock = lock
     }
 
@@ -43,52 +45,63 @@ final class OperationLogFile {
     /// Why a folder cannot hold the log, beyond what the file system says.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// Another mvx holds the folder's lock (the folder is fine).
+        var isLocked = false
     }
 
     /// Reads what an earlier run left in `folder` and starts a fresh file holding just that.
     /// Throws when the folder cannot be made or written, or its lock stays held for `lockPatience`
-    /// (the log then lives in memory).
-    static func open(in folder: URL, lockPatience: Duration = .zero) throws -> (OperationLogFile, Contents) {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appending(path: name, directoryHint: .notDirectory)
+    /// (the log then lives in memory). Every file is made through `SafeFolder`: a link planted at
+    /// the log's name, its temporary's or its lock's is never followed or written through.
+    static func open(in folderURL: URL, lockPatience: Duration = .zero) throws -> (OperationLogFile, Contents) {
+        let folder: SafeFolder
+        do {
+            folder = try SafeFolder(folderURL.path, create: true)
+        } catch {
+            throw Failure(description: "the folder cannot be used: \(error)")
+        }
+        let url = folderURL.appending(path: name, directoryHint: .notDirectory)
         // One mvx per folder: the lock goes with the process, so a killed run never leaves it held.
-        let lockURL = folder.appending(path: name + ".lock", directoryHint: .notDirectory)
-        let lock = Foundation.open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lock >= 0 else { throw Failure(description: "its lock file cannot be made") }
+        let lock: Int32
+        do {
+            lock = try folder.openLock(name + ".lock")
+        } catch {
+            throw Failure(description: "its lock file cannot be made: \(error)")
+        }
         guard takeLock(lock, patience: lockPatience) else {
             _ = Foundation.close(lock)
-            throw Failure(description: "another mvx is using it")
+            throw Failure(description: "another mvx is using it", isLocked: true)
         }
         var handedOver = false
         // Anything below that throws lets go of the lock again.
         defer { if !handedOver { _ = Foundation.close(lock) } }
-        let contents = read(url)
-        // A file that already holds just the header and unsent entries is appended to as it is:
-        // rewriting it changed nothing but cost a write and an fsync (Data.write syncs) per launch.
-        let kept = contents.isCompact ? try? FileHandle(forWritingTo: url) : nil
-        let handle: FileHandle
-        if let kept {
-            handle = kept
+        let contents = read(name, in: folder)
+        // A file that already holds just the header and unsent entries is appended to as it is
+        // (unless it is not ours alone: a hard link): rewriting it changed nothing but cost a
+        // write and an fsync per launch.
+        let descriptor: Int32
+        if contents.isCompact, let kept = folder.openExistingForAppending(name) {
+            descriptor = kept
         } else {
             var text = line(Line(format: format, version: 1))
             for entry in contents.leftovers { text += line(Line(entry: entry)) }
-            let temporary = folder.appending(path: name + ".new", directoryHint: .notDirectory)
-            try Data(text.utf8).write(to: temporary)
-            // rename(2) is atomic: a kill leaves the old file or the new one, never half of each.
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            handle = try FileHandle(forWritingTo: url)
+            // rename(2) is atomic: a kill leaves the old file or the new one, never half of each. The
+            // new file is the one appended to from now on: its name is never opened again.
+            do {
+                descriptor = try folder.replace(name, with: Array(text.utf8), temporary: name + ".new", sync: true, keepOpen: true) ?? -1
+            } catch {
+                throw Failure(description: "it cannot be written: \(error)")
+            }
         }
-        try handle.seekToEnd()
         handedOver = true
-        return (OperationLogFile(url: url, handle: handle, lock: lock), contents)
+        return (OperationLogFile(url: url, descriptor: descriptor, lock: lock), contents)
     }
 
-    /// The entries in `url` not yet acknowledged, in the order they were written.
-    static func read(_ url: URL) -> Contents {
-        // lstat, not FileManager's attributes: those look the owner's and group's names up too
+    /// The entries in the file `name` of `folder` not yet acknowledged, in the order they were written.
+    static func read(_ name: String, in folder: SafeFolder) -> Contents {
+        // fstatat, not FileManager's attributes: those look the owner's and group's names up too
         // (nsswitch, /etc/passwd, /etc/group), at every launch, for nothing read here.
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { return Contents() }
+        guard let status = folder.status(name) else { return Contents() }
         // Not followed: a link to /dev/zero or a FIFO would never end; the rename replaces the link itself.
         guard status.st_mode & S_IFMT == S_IFREG else {
             return Contents(note: "a log file that was not a regular file was replaced")
@@ -96,7 +109,7 @@ final class OperationLogFile {
         if status.st_size > sizeLimit {
             return Contents(note: "a log file of \(status.st_size) bytes was replaced")
         }
-        guard let data = try? Data(contentsOf: url) else { return Contents(note: "an unreadable log file was replaced") }
+        guard let data = try? folder.read(name, limit: sizeLimit) else { return Contents(note: "an unreadable log file was replaced") }
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         guard let first = lines.first, let header = Line(parsing: first), header.format == format, header.version == 1
         else { return Contents(note: "a file that was not an operation log was replaced") }
@@ -137,8 +150,8 @@ final class OperationLogFile {
 
     /// Closes the file and lets go of the folder's lock.
     func close() {
-        try? handle?.close()
-        handle = nil
+        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+        descriptor = -1
         if lock >= 0 { _ = Foundation.close(lock) }
         lock = -1
     }
@@ -153,8 +166,8 @@ final class OperationLogFile {
 
     /// One `write` per line: a kill leaves at most the last line cut, which `read` drops.
     private func write(_ text: String) throws {
-        guard let handle else { throw CocoaError(.fileWriteUnknown) }
-        try handle.write(contentsOf: Data(text.utf8))
+        guard descriptor >= 0 else { throw Failure(description: "the file is closed") }
+        try SafeFile.write(Array(text.utf8), to: descriptor)
     }
 
     /// One line of the file; exactly one group of fields is set. Read and written with the

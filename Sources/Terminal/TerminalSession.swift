@@ -102,6 +102,11 @@ public final class TerminalSession {
         }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }  // Esc reacts at once, not after 1 s
 
+        // The terminal's own size (TIOCGWINSZ), never LINES/COLUMNS: a stale pair exported by a shell
+        // would lay out 160×50 in a 100×30 pane. use_env(false) alone would fall back to terminfo's
+        // 80×24; with use_tioctl(true) ncurses asks the tty and ignores the variables (curs_util(3X)).
+        use_env(false)
+        use_tioctl(true)
         guard let screenPointer = mvx_newterm(nil) else {
             mvx_remove_termination_handlers()
             for signo in [SIGWINCH, SIGTSTP] { mvx_default_signal(signo) }

@@ -271,12 +271,12 @@ extension ReplayRunner {
             // A quit ends every replay there: the report covers the steps all of them played.
             guard !replays.contains(where: { $0.session.shell.state.shouldQuit }) else { break }
             let keys = session.keys[action.range].map(\.key)
-            var seen: [(PatternID, ConformObservation)] = []
+            var pressed: [Int] = []
             for index in replays.indices {
-                let pressed = await replays[index].press(keys, typing: action.isTyping)
-                seen.append((replays[index].pattern, replays[index].observe(skipped: pressed == 0)))
+                pressed.append(await replays[index].press(keys, typing: action.isTyping))
             }
-            report.observe(seen)
+            await Self.settleTogether(replays.map(\.session))
+            report.observe(replays.indices.map { (replays[$0].pattern, replays[$0].observe(skipped: pressed[$0] == 0)) })
             progress(ConformProgress(done: number + 1, total: actions.count))
         }
         for replay in replays { replay.session.shell.stop() }
@@ -297,6 +297,17 @@ extension ReplayRunner {
             await Task.detached {}.value
             await replay.settle()
             if replay.traceBuffer.version == version { return }
+        }
+    }
+
+    /// Settles every replay again until a whole round over all of them traces nothing new. Side
+    /// by side, a reply one replay was still owed can land while the next ones play their keys (a
+    /// loaded machine runs the global executor late): it must land before anything is observed.
+    static func settleTogether(_ replays: [HeadlessSession]) async {
+        for _ in 0..<10 {  // bounded, as settleFully is
+            let versions = replays.map(\.traceBuffer.version)
+            for replay in replays { await settleFully(replay) }
+            if replays.map(\.traceBuffer.version) == versions { return }
         }
     }
 

@@ -63,6 +63,12 @@ struct KeyDecoder {
     /// Whether a sequence or paste is open, waiting for the next read.
     var isPending: Bool { mode != .ground }
 
+    /// Whether an X10 mouse report still waits for some of its three bytes.
+    var isInMouseReport: Bool {
+        if case .x10 = mode { return true }
+        return false
+    }
+
     /// Decodes a batch read in one go. Consecutive printable characters are joined before being
     /// split into graphemes, so e + U+0301 or a pasted 👩‍💻 arrive as one `.character`.
     mutating func feed(_ inputs: [RawInput]) -> [Key] {

@@ -180,6 +180,25 @@ struct HostileInputTests {
         #expect(try await exitStatus(session) == 0)
     }
 
+    @Test func anX10ReportPastColumn95DoesNotEatTheNextKeys() async throws {
+        let session = try TmuxSession(command: [mvxBinary], width: 160, height: 30)
+        defer { session.close() }
+        try await session.expectScreen(shows: Self.header + " ·", "start")
+        try session.send(keys: "Up", "Up")  // the first name
+        try session.type("A")
+        try await session.expectScreen(shows: "DavidA", "typing in the first name")
+        // Column 121 is the byte 0x99, not UTF-8: curses does not pass it on, so the report stays
+        // one byte short. The next keys, typed a moment later, must not be taken to complete it.
+        try session.send(bytes: x10(button: 0, x: 120, y: 5))
+        try await Task.sleep(for: .milliseconds(200))
+        try session.type("BC")
+        let (typed, screen) = try await session.waitUntil(screenContains: "DavidABC", timeout: .seconds(5))
+        #expect(typed, "keys after the report were lost:\n\(screen)")
+        try await leaveTextField(session)
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+    }
+
     // MARK: - The terminal's size (issue 24 §2)
 
     @Test("stale COLUMNS and LINES do not override the terminal's own size", arguments: [

@@ -100,7 +100,7 @@ struct MouseDecodingTests {
     @Test func anX10ReportSplitAcrossReadsIsOneEvent() {
         var decoder = KeyDecoder()
         #expect(decoder.feed("\u{1B}[M ".unicodeScalars.map { .character($0.value) }).isEmpty)
-        #expect(decoder.isPending)
+        #expect(decoder.isPending && decoder.isInMouseReport)  // the session waits for it only briefly
         #expect(decoder.feed("q!q".unicodeScalars.map { .character($0.value) })
             == [.mouse(MouseEvent(.press(.left), at: Point(x: 80, y: 0))), .character("q")])
     }

@@ -495,6 +495,18 @@ struct SessionConformTests {
         #expect(!report.text.contains("DIFFERS"))
     }
 
+    // A focus that differs is invisible in the text until a later key is typed in one pattern and
+    // taken as a command in another (a storm's first difference came 1 action late): the cursor counts.
+    @Test("the compared screen says where the text cursor is")
+    func cursorIsCompared() async {
+        let app = TestApp.session(size: Size(width: 100, height: 30))
+        await app.settle()
+        #expect(!app.moduleScreenText.contains("text cursor"))
+        app.press(.up, .up)  // the first name
+        let last = app.moduleScreenText.components(separatedBy: "\n").last ?? ""
+        #expect(last.hasPrefix("(text cursor at column "), "\(app.moduleScreenText)")
+    }
+
     @Test("progress is told after every action, with the total")
     func progress() async throws {
         let session = try decode(header + "\n" + [#"{"key":"enter"}"#, #"{"key":"2"}"#, #"{"key":"up"}"#].joined(separator: "\n"))

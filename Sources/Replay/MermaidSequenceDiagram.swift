@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import Tracing
 
 /// A Mermaid `sequenceDiagram` of replayed actions: the user, then one participant per type (with
@@ -41,8 +42,13 @@ public struct MermaidSequenceDiagram {
     }
 
     /// Mermaid reads `;` and `#` as syntax and `<`, `>` as markup: they become entity codes, and a
-    /// line break would end the statement, so it becomes a space.
+    /// line break would end the statement, so it becomes a space. Other controls (ESC, bidi
+    /// overrides) are shown as the sanitiser shows them.
     static func escape(_ text: String) -> String {
+        Sanitizer.visible(entities(text))
+    }
+
+    private static func entities(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -32,44 +32,74 @@ public struct ConformStep: Equatable, Sendable {
     }
 }
 
+/// How far `conform` has got: `done` of `total` actions replayed in every pattern (0 once the
+/// screens are built). Told after each action, so a long session can show that it is moving.
+public struct ConformProgress: Equatable, Sendable {
+    public var done: Int
+    public var total: Int
+
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
+    }
+}
+
 /// `mvx conform`'s verdict on a session: for each action, whether the module's screen text is the
 /// same in every pattern, where the patterns' call paths part, and what each counted. TodoMVC's
 /// "one spec for every implementation", with anybody's key script as the spec.
+///
+/// It keeps each step's lines of the report, not the observations behind them (every pattern's
+/// screen and events after every action): a 10,000-key session's report stays a few megabytes.
 public struct ConformReport: Equatable, Sendable {
     public var name: String
     public var screen: ScreenID
     public var patterns: [PatternID]
     public var steps: [ConformStep]
-    /// Per pattern, one observation per step, as far as the replay got (a `q` ends it).
-    public var observations: [PatternID: [ConformObservation]]
     /// Keys left out because they would switch pattern (1-4, Tab, Shift-Tab, x), per pattern.
     public var skippedKeys: [PatternID: Int]
+    /// The steps whose screen text differs between patterns.
+    public private(set) var disagreements: [Int] = []
+    /// The report's lines for each step every pattern played (a quit ends a replay).
+    private var blocks: [[String]] = []
 
     /// How many differing lines the report prints per action.
     static let diffLineLimit = 4
+    /// How many runs of differing steps the verdict names before it counts the rest.
+    static let runLimit = 10
 
-    public init(
-        name: String, screen: ScreenID, patterns: [PatternID], steps: [ConformStep],
-        observations: [PatternID: [ConformObservation]], skippedKeys: [PatternID: Int]
-    ) {
+    /// A report with no step observed yet; `observe` adds them in order.
+    init(name: String, screen: ScreenID, patterns: [PatternID], steps: [ConformStep]) {
         self.name = name
         self.screen = screen
         self.patterns = patterns
         self.steps = steps
-        self.observations = observations
-        self.skippedKeys = skippedKeys
+        self.skippedKeys = [:]
     }
 
-    /// The steps every pattern played (a quit ends a replay; all end at the same key when they agree).
-    private var playedCount: Int { patterns.map { observations[$0]?.count ?? 0 }.min() ?? 0 }
-
-    /// The steps whose screen text differs between patterns.
-    public var disagreements: [Int] {
-        (0..<playedCount).filter { index in
-            let played = patterns.compactMap { observations[$0]?[index] }.filter { !$0.skipped }
-            return Set(played.map(\.moduleText)).count > 1
+    /// The report on observations made elsewhere: per pattern, one per step, as far as the replay
+    /// got (the steps every pattern played are reported).
+    public init(
+        name: String, screen: ScreenID, patterns: [PatternID], steps: [ConformStep],
+        observations: [PatternID: [ConformObservation]], skippedKeys: [PatternID: Int]
+    ) {
+        self.init(name: name, screen: screen, patterns: patterns, steps: steps)
+        self.skippedKeys = skippedKeys
+        let played = patterns.map { observations[$0]?.count ?? 0 }.min() ?? 0
+        for index in 0..<played {
+            observe(patterns.compactMap { pattern in observations[pattern].map { (pattern, $0[index]) } })
         }
     }
+
+    /// Adds the next step: what each pattern showed and traced after it.
+    mutating func observe(_ seen: [(PatternID, ConformObservation)]) {
+        let index = blocks.count
+        let played = seen.filter { !$0.1.skipped }
+        if Set(played.map(\.1.moduleText)).count > 1 { disagreements.append(index) }
+        blocks.append(block(index, seen))
+    }
+
+    /// The steps every pattern played.
+    private var playedCount: Int { blocks.count }
 
     /// Whether every pattern showed the same screen after every action.
     public var agrees: Bool { disagreements.isEmpty && patterns.count > 1 }
@@ -89,7 +119,7 @@ public struct ConformReport: Equatable, Sendable {
         } else {
             lines.append("pattern keys skipped: " + patterns.map { "\($0.name) \(skippedKeys[$0] ?? 0)" }.joined(separator: " · "))
         }
-        for index in 0..<playedCount { lines += block(index) }
+        for block in blocks { lines += block }
         if playedCount < steps.count {
             lines.append("#\(playedCount)-\(steps.count - 1) not played: the session quit before them")
         }
@@ -100,17 +130,34 @@ public struct ConformReport: Equatable, Sendable {
         } else if differing.isEmpty {
             lines.append("Every screen agrees: \(playedCount) of \(playedCount) steps the same in \(names).")
         } else {
-            lines.append("Screens differ in \(differing.count) of \(playedCount) steps: "
-                + differing.map { "#\($0)" }.joined(separator: ", ") + ".")
+            lines.append("Screens differ in \(differing.count) of \(playedCount) steps: \(Self.runs(of: differing)).")
         }
         return lines.joined(separator: "\n")
     }
 
-    private func block(_ index: Int) -> [String] {
+    /// `#1-#40, #42, #45` for the first `runLimit` runs of consecutive steps, then `and N more`
+    /// (steps): a storm's thousands of differing steps read as a line, not as thousands of numbers.
+    static func runs(of indices: [Int]) -> String {
+        var runs: [ClosedRange<Int>] = []
+        for index in indices {
+            if let last = runs.last, last.upperBound + 1 == index {
+                runs[runs.count - 1] = last.lowerBound...index
+            } else {
+                runs.append(index...index)
+            }
+        }
+        let shown = runs.prefix(runLimit)
+        var text = shown.map { $0.count == 1 ? "#\($0.lowerBound)" : "#\($0.lowerBound)-#\($0.upperBound)" }
+            .joined(separator: ", ")
+        let rest = runs.dropFirst(runLimit).reduce(0) { $0 + $1.count }
+        if rest > 0 { text += " and \(rest) more" }
+        return text
+    }
+
+    private func block(_ index: Int, _ seen: [(PatternID, ConformObservation)]) -> [String] {
         let step = steps[index]
         let label = step.label.map { "  " + Sanitizer.visible($0, limit: 60) } ?? ""
         var lines = ["#\(index) \(Sanitizer.visible(step.keys, limit: 40))\(label)"]
-        let seen = patterns.compactMap { pattern in observations[pattern].map { (pattern, $0[index]) } }
         if seen.allSatisfy({ $0.1.skipped }) {
             lines[0] += " — skipped: it switches pattern"
             return lines
@@ -193,7 +240,12 @@ extension ReplayRunner {
     /// Replays `session` on its start screen once per pattern that has it — every screen in that
     /// pattern, a fresh state and network each — and observes the module after every action. Keys
     /// that would switch pattern are skipped (and counted): each replay must stay in its pattern.
-    public func conform(_ session: Session, name: String) async -> ConformReport {
+    /// The patterns go through the session side by side, an action at a time, and each action's
+    /// observations become report lines at once: memory stays what four live shells take, however
+    /// long the session. `progress` hears after each action (and once the screens are built).
+    public func conform(
+        _ session: Session, name: String, progress: (ConformProgress) -> Void = { _ in }
+    ) async -> ConformReport {
         let screen = session.start.screen
         let size = session.start.size ?? Self.defaultSize
         let actions = session.actions
@@ -206,47 +258,30 @@ extension ReplayRunner {
             return ConformStep(keys: summary, label: action.label)
         }
         let patterns = registry.patterns(offering: screen)
-        var observations: [PatternID: [ConformObservation]] = [:]
-        var skipped: [PatternID: Int] = [:]
+        var report = ConformReport(name: name, screen: screen, patterns: patterns, steps: steps)
+        var replays: [ConformReplay] = []
         for pattern in patterns {
             let replay = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern, screen: screen)
             await Self.settleFully(replay)
-            var seen: UInt64 = 0  // the first observation holds the screen's construction
-            func observe(skipped: Bool) -> ConformObservation {
-                let entries = replay.traceBuffer.entries.filter { $0.action.id > seen }
-                seen = replay.traceBuffer.lastAction?.id ?? seen
-                return ConformObservation(moduleText: replay.moduleText, events: entries.flatMap(\.events), skipped: skipped)
-            }
-            var observed = [observe(skipped: false)]
-            var skippedHere = 0
-            for action in actions {
-                guard !replay.shell.state.shouldQuit else { break }
-                var pressed = 0
-                let keys = session.keys[action.range].map(\.key)
-                if action.isTyping, replay.shell.environment.moduleHasTextFocus {
-                    // Typing into a field arrives as one burst, as ReplayRunner.run sends it.
-                    replay.pressBurst(keys)
-                    pressed = keys.count
-                    await Self.settleFully(replay)
-                } else {
-                    for key in keys where !replay.shell.state.shouldQuit {
-                        if Self.switchesPattern(key, in: replay.shell) {
-                            skippedHere += 1
-                            continue
-                        }
-                        replay.pressBurst([key])
-                        pressed += 1
-                        await Self.settleFully(replay)
-                    }
-                }
-                observed.append(observe(skipped: pressed == 0))
-            }
-            replay.shell.stop()
-            observations[pattern] = observed
-            skipped[pattern] = skippedHere
+            replays.append(ConformReplay(pattern: pattern, session: replay))
         }
-        return ConformReport(name: name, screen: screen, patterns: patterns, steps: steps, observations: observations,
-                             skippedKeys: skipped)
+        report.observe(replays.indices.map { (replays[$0].pattern, replays[$0].observe(skipped: false)) })
+        progress(ConformProgress(done: 0, total: actions.count))
+        for (number, action) in actions.enumerated() {
+            // A quit ends every replay there: the report covers the steps all of them played.
+            guard !replays.contains(where: { $0.session.shell.state.shouldQuit }) else { break }
+            let keys = session.keys[action.range].map(\.key)
+            var pressed: [Int] = []
+            for index in replays.indices {
+                pressed.append(await replays[index].press(keys, typing: action.isTyping))
+            }
+            await Self.settleTogether(replays.map(\.session))
+            report.observe(replays.indices.map { (replays[$0].pattern, replays[$0].observe(skipped: pressed[$0] == 0)) })
+            progress(ConformProgress(done: number + 1, total: actions.count))
+        }
+        for replay in replays { replay.session.shell.stop() }
+        report.skippedKeys = Dictionary(uniqueKeysWithValues: replays.map { ($0.pattern, $0.skipped) })
+        return report
     }
 
     /// Settles until a round traces nothing new. The monitor's settle ends once the network is quiet
@@ -262,6 +297,17 @@ extension ReplayRunner {
             await Task.detached {}.value
             await replay.settle()
             if replay.traceBuffer.version == version { return }
+        }
+    }
+
+    /// Settles every replay again until a whole round over all of them traces nothing new. Side
+    /// by side, a reply one replay was still owed can land while the next ones play their keys (a
+    /// loaded machine runs the global executor late): it must land before anything is observed.
+    static func settleTogether(_ replays: [HeadlessSession]) async {
+        for _ in 0..<10 {  // bounded, as settleFully is
+            let versions = replays.map(\.traceBuffer.version)
+            for replay in replays { await settleFully(replay) }
+            if replays.map(\.traceBuffer.version) == versions { return }
         }
     }
 
@@ -283,6 +329,61 @@ extension ReplayRunner {
         case .paste(let text): text
         default: ""
         }
+    }
+}
+
+/// One pattern's replay inside `conform`: its headless shell, the last action it has reported,
+/// and the pattern keys it skipped.
+@MainActor
+struct ConformReplay {
+    let pattern: PatternID
+    let session: HeadlessSession
+    /// The last action already observed (the first observation holds the screen's construction).
+    private var seen: UInt64 = 0
+    private(set) var skipped = 0
+
+    init(pattern: PatternID, session: HeadlessSession) {
+        self.pattern = pattern
+        self.session = session
+    }
+
+    /// Presses one action's keys as `ReplayRunner.conform` does, settling after each; returns how
+    /// many were pressed (pattern keys are skipped and counted).
+    mutating func press(_ keys: [Key], typing: Bool) async -> Int {
+        if typing, session.shell.environment.moduleHasTextFocus {
+            // Typing into a field arrives as one burst, as ReplayRunner.run sends it.
+            session.pressBurst(keys)
+            await ReplayRunner.settleFully(session)
+            return keys.count
+        }
+        var pressed = 0
+        for key in keys where !session.shell.state.shouldQuit {
+            if ReplayRunner.switchesPattern(key, in: session.shell) {
+                skipped += 1
+                continue
+            }
+            session.pressBurst([key])
+            pressed += 1
+            await ReplayRunner.settleFully(session)
+        }
+        return pressed
+    }
+
+    /// The module's own screen and the events of the actions since the last observation. Only the
+    /// newest entries are copied: the buffer holds up to 2,000 events, and copying it all after
+    /// every action made a long session's conform quadratic.
+    mutating func observe(skipped: Bool) -> ConformObservation {
+        let buffer = session.traceBuffer
+        let previous = seen
+        var count = 4
+        var entries = buffer.suffix(count)
+        while entries.count == count, let first = entries.first, first.action.id > previous {
+            count *= 2
+            entries = buffer.suffix(count)
+        }
+        seen = buffer.lastAction?.id ?? seen
+        let events = entries.filter { $0.action.id > previous }.flatMap(\.events)
+        return ConformObservation(moduleText: session.moduleScreenText, events: events, skipped: skipped)
     }
 }
 

@@ -27,12 +27,13 @@ public enum TraceOutput {
     }
 
     /// The pane's lines for every action that reached a role method, locations right-aligned.
+    /// Controls in the data (a typed ESC, a bidi override) are shown as the pane shows them.
     public static func text(_ entries: [TraceBuffer.Entry], width: Int = textWidth) -> String {
         var lines: [String] = []
         for entry in entries where !entry.events.isEmpty {
             for line in TraceLines.lines(for: entry, width: width) {
-                var text = line.text
-                if let location = line.trailing {
+                var text = Sanitizer.visible(line.text)
+                if let location = line.trailing.map(Sanitizer.visible) {
                     let gap = width - DisplayWidth.of(text) - DisplayWidth.of(location)
                     text += String(repeating: " ", count: max(1, gap)) + location
                 }
@@ -48,7 +49,24 @@ public enum TraceOutput {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return entries.flatMap(\.events).map { event in
             // Encoding a struct of strings, numbers and booleans cannot fail.
-            String(decoding: try! encoder.encode(event), as: UTF8.self)
+            escapingControls(String(decoding: try! encoder.encode(event), as: UTF8.self))
         }.joined(separator: "\n")
+    }
+
+    /// `json` with the controls the encoder leaves raw (DEL, C1, bidi: it escapes only C0) written
+    /// as `\u` escapes: the same string to a JSON reader, and nothing a terminal would act on.
+    /// They can only stand inside strings, where an escape means the character itself.
+    static func escapingControls(_ json: String) -> String {
+        guard Sanitizer.needsCleaning(json) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F, Sanitizer.isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

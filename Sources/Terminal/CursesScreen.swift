@@ -135,6 +135,9 @@ enum CellEncoding {
         var segments: [[UInt32]] = []
         var total = 0
         for scalar in scalars {
+            // A joiner never goes out: at the end of a cell it makes the terminal join the next
+            // cell's emoji to this one and not advance, and every later column of the row shifts.
+            if scalar.value == 0x200D { continue }
             let w = wcwidth(scalar.value)
             if w > 0 {
                 segments.append([scalar.value])

@@ -1,11 +1,14 @@
-/// Column widths of text as a terminal shows it: CJK ideographs and emoji take two cells,
-/// combining marks none. Computed per grapheme cluster so that 张伟 or 👩‍💻 line up in every box.
+/// Column widths of text as a screen draws it: CJK ideographs and emoji take two cells,
+/// combining marks none, and a control the cells of the stand-in `Sanitizer` draws for it (`␛`
+/// one, `\u{202E}` eight). Computed per grapheme cluster so that 张伟 or 👩‍💻 line up in every box.
 public enum DisplayWidth {
-    /// The number of cells one character occupies (0, 1 or 2).
+    /// The number of cells one character occupies as drawn (0, 1 or 2; more for a control's escape).
     public static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // A control is a cluster of its own (CR LF the one pair): drawn as its stand-in, measured so.
+        if Sanitizer.isControl(first) { return scalars.reduce(0) { $0 + Sanitizer.replacementWidth($1) } }
         if scalars.count > 1 {
             // An emoji sequence (ZWJ, skin tone, VS16) is drawn as one wide glyph.
             if first.properties.isEmoji && scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D
@@ -17,7 +20,8 @@ public enum DisplayWidth {
         return of(first)
     }
 
-    /// The number of cells a lone scalar occupies.
+    /// The number of cells a lone scalar occupies as a terminal counts it (a control: none; in a
+    /// string or character, which `Sanitizer` cleans before drawing, it is measured as its stand-in).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
@@ -44,14 +48,14 @@ public enum DisplayWidth {
 
     @inline(__always)
     private static func width(of text: some StringProtocol) -> Int {
-        // Most of what is drawn is ASCII: a cell per printable byte, no grapheme breaking needed.
-        var printable = 0
+        // Most of what is drawn is ASCII: a cell per byte (a control's picture too), no grapheme breaking.
+        var count = 0
         var isASCII = true
         for byte in text.utf8 {
             if byte >= 0x80 { isASCII = false; break }
-            if byte >= 0x20 && byte != 0x7F { printable += 1 }
+            count += 1
         }
-        if isASCII { return printable }
+        if isASCII { return count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -72,7 +76,7 @@ public enum DisplayWidth {
         var isASCII = true
         for byte in text.utf8 {
             if byte >= 0x80 { isASCII = false; break }
-            if byte >= 0x20 && byte != 0x7F { total += 1 }
+            total += 1
             if total > limit { return total }
         }
         if isASCII { return total }

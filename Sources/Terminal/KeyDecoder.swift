@@ -44,6 +44,7 @@ struct KeyDecoder {
         case escape                     // ESC seen
         case csi([UInt32])              // parameters and intermediates so far
         case ss3                        // ESC O: one final byte follows
+        case x10([UInt32])              // ESC [ M: the three bytes of an X10/normal mouse report so far
         case string(escaped: Bool)      // OSC/DCS/APC/PM/SOS until BEL or ST (ESC \)
         case paste(escaped: Bool)       // inside ESC [ 200 ~ … ESC [ 201 ~
     }
@@ -61,6 +62,12 @@ struct KeyDecoder {
 
     /// Whether a sequence or paste is open, waiting for the next read.
     var isPending: Bool { mode != .ground }
+
+    /// Whether an X10 mouse report still waits for some of its three bytes.
+    var isInMouseReport: Bool {
+        if case .x10 = mode { return true }
+        return false
+    }
 
     /// Decodes a batch read in one go. Consecutive printable characters are joined before being
     /// split into graphemes, so e + U+0301 or a pasted 👩‍💻 arrive as one `.character`.
@@ -104,7 +111,7 @@ struct KeyDecoder {
             switch mode {
             case .paste, .string: return  // curses matched a key inside: it is still text or string
             case .escape: mode = .ground  // ESC then a key curses knows: Alt-arrow and kin, dropped
-            case .csi, .ss3: mode = .ground
+            case .csi, .ss3, .x10: mode = .ground
             case .ground: flushText()
             }
             if let key = Self.decode(code: code) { keys.append(key) }
@@ -149,7 +156,9 @@ struct KeyDecoder {
                 mode = bytes.count > Self.sequenceLimit ? .ground : .csi(bytes)
             case 0x40...0x7E:
                 mode = .ground
-                if bytes == [0x32, 0x30, 0x30], value == 0x7E {  // 200~: a paste begins
+                if bytes.isEmpty, value == 0x4D {  // ESC [ M: an X10/normal mouse report, three bytes follow
+                    mode = .x10([])
+                } else if bytes == [0x32, 0x30, 0x30], value == 0x7E {  // 200~: a paste begins
                     mode = .paste(escaped: false)
                     pasted.removeAll()
                     pastedCount = 0
@@ -161,8 +170,24 @@ struct KeyDecoder {
             default: mode = .ground  // a control or non-ASCII byte cannot be inside: drop the sequence
             }
         case .ss3:
-            mode = .ground
-            if let key = Self.ss3Key(final: value) { keys.append(key) }
+            // A new sequence where the final byte should be: the SS3 was cut, the new one starts
+            // (else `ESC O ESC [ < 0 ; 1 0 ; 5 M` would type the report's bytes).
+            switch value {
+            case 27: mode = .escape
+            case 0x9B: mode = .csi([])
+            default:
+                mode = .ground
+                if let key = Self.ss3Key(final: value) { keys.append(key) }
+            }
+        case .x10(var bytes):
+            // Any value is a report byte here, whatever it spells: all three are consumed.
+            bytes.append(value)
+            if bytes.count < 3 {
+                mode = .x10(bytes)
+            } else {
+                mode = .ground
+                if let event = Self.x10Mouse(bytes) { keys.append(.mouse(event)) }
+            }
         case .string(let escaped):
             stringLength += 1
             if value == 0x07 || value == 0x9C || (escaped && value == 0x5C) || stringLength > Self.sequenceLimit {
@@ -284,6 +309,7 @@ struct KeyDecoder {
     static func csiKey(parameters: [UInt32], final: UInt32) -> Key? {
         let text = String(String.UnicodeScalarView(parameters.compactMap(Unicode.Scalar.init)))
         if text.hasPrefix("<") { return sgrMouse(text.dropFirst(), final: final).map(Key.mouse) }
+        if final == 0x4D, text.contains(";") { return urxvtMouse(text[...]).map(Key.mouse) }
         guard text.isEmpty || text == "1" || final == 0x7E else { return nil }
         let character = Unicode.Scalar(final).map(Character.init)
         if let character, let key = cursorKeys[character] { return key }
@@ -348,6 +374,30 @@ struct KeyDecoder {
         // Without the wheel bit, 3 is X10's "released" (not SGR's): not a button.
         let button = code & 64 != 0 ? 4 + (code & 3) : code & 3 == 3 ? 0 : 1 + (code & 3)
         return mouseEvent(button: button, pressed: pressed, x: column - 1, y: row - 1)
+    }
+
+    /// An X10/normal (mode 1000 without 1006) report's three values after `ESC [ M`: the button code,
+    /// column and row, each offset by 32 (coordinates also from 1; UTF-8 coded past 95 under 1005).
+    /// Sent by terminals that ignore the SGR request (GNU screen, serial consoles); never typed.
+    static func x10Mouse(_ values: [UInt32]) -> MouseEvent? {
+        guard values.count == 3 else { return nil }
+        return legacyMouse(code: Int(values[0]) - 32, column: Int(values[1]) - 32, row: Int(values[2]) - 32)
+    }
+
+    /// An urxvt (1015) report, `ESC [ b ; x ; y M`: X10's values as decimals (b still offset by 32).
+    static func urxvtMouse(_ text: Substring) -> MouseEvent? {
+        let fields = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let code = Int(fields[0]), let column = Int(fields[1]), let row = Int(fields[2]) else { return nil }
+        return legacyMouse(code: code - 32, column: column, row: row)
+    }
+
+    /// X10's button code: low two bits the button (3 a release of any, which mvx cannot tell
+    /// apart: dropped), 64 the wheel, 32 motion (never asked for: dropped), 4/8/16 modifiers.
+    private static func legacyMouse(code: Int, column: Int, row: Int) -> MouseEvent? {
+        guard (0..<128).contains(code), code & 32 == 0, column >= 1, row >= 1 else { return nil }
+        let button = code & 64 != 0 ? 4 + (code & 3) : code & 3 == 3 ? 0 : 1 + (code & 3)
+        return mouseEvent(button: button, pressed: true, x: column - 1, y: row - 1)
     }
 
     /// The key of `ESC O final`: cursor and F1–F4 in application mode, and the keypad.

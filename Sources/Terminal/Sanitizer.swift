@@ -1,6 +1,7 @@
 /// Makes text from content safe to write to a terminal: control characters (C0, DEL, C1) and
-/// bidirectional overrides are replaced by visible stand-ins, so hostile data cannot move the
-/// cursor, change colours or retitle the window. Every screen runs text through it.
+/// bidirectional controls are replaced by visible stand-ins, so hostile data cannot move the
+/// cursor, change colours, retitle the window or reorder what is shown. Every screen, stderr line
+/// and `mvx trace`/`conform` output runs text through it (JSON escapes the same set instead).
 public enum Sanitizer {
     /// `text` with every control character replaced by a visible form: ESC → `␛`, other C0 → its
     /// control picture (␀…␟), DEL → `␡`, C1 and bidi controls → `\u{9B}`-style escapes.
@@ -23,14 +24,24 @@ public enum Sanitizer {
 
     /// True when `text` holds anything `visible(_:)` would replace.
     public static func needsCleaning(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        // The lead bytes of every replaced scalar: C1 (C2), U+061C (D8), U+200E… (E2).
+        text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
             && text.unicodeScalars.contains(where: isControl)
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` is replaced: C0, DEL, C1, or a bidirectional control (the Arabic letter
+    /// mark, LRM/RLM, the embeddings and overrides, the isolates), which reorder the text around them.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v)
+        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
             || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+
+    /// The cells the stand-in for a control takes: a control picture or `␡` one, an escape its length.
+    static func replacementWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x20 || v == 0x7F { return 1 }
+        return 4 + String(v, radix: 16).count  // \u{…}
     }
 
     private static func replacement(for scalar: Unicode.Scalar) -> String {

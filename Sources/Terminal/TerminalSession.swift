@@ -56,6 +56,10 @@ public final class TerminalSession {
     private var inputGeneration = 0
     /// How long an unfinished escape sequence or paste may wait for the rest of its bytes.
     static let quietInterval: DispatchTimeInterval = .milliseconds(500)
+    /// How long the rest of an X10 mouse report may take. A terminal writes the six bytes at once,
+    /// but past column 95 a coordinate is a byte curses cannot decode as UTF-8 and never passes on:
+    /// the report stays short, and waiting longer would take the next keys typed for its bytes.
+    static let mouseReportInterval: DispatchTimeInterval = .milliseconds(50)
     private let cursesScreenPointer: OpaquePointer
     private var sources: [any DispatchSourceProtocol] = []
     private static var current: TerminalSession?
@@ -102,6 +106,11 @@ public final class TerminalSession {
         }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }  // Esc reacts at once, not after 1 s
 
+        // The terminal's own size (TIOCGWINSZ), never LINES/COLUMNS: a stale pair exported by a shell
+        // would lay out 160×50 in a 100×30 pane. use_env(false) alone would fall back to terminfo's
+        // 80×24; with use_tioctl(true) ncurses asks the tty and ignores the variables (curs_util(3X)).
+        use_env(false)
+        use_tioctl(true)
         guard let screenPointer = mvx_newterm(nil) else {
             mvx_remove_termination_handlers()
             for signo in [SIGWINCH, SIGTSTP] { mvx_default_signal(signo) }
@@ -369,11 +378,13 @@ public final class TerminalSession {
     }
 
     /// A sequence or paste still open after a read normally completes with the next one; if no
-    /// input comes for `quietInterval`, it is ended (`KeyDecoder.finishPending`).
+    /// input comes for `quietInterval` (`mouseReportInterval` for an X10 report), it is ended
+    /// (`KeyDecoder.finishPending`).
     private func finishPendingWhenQuiet() {
         inputGeneration &+= 1
         let generation = inputGeneration
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.quietInterval) { [weak self] in
+        let interval = decoder.isInMouseReport ? Self.mouseReportInterval : Self.quietInterval
+        DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.isOpen, self.inputGeneration == generation, self.decoder.isPending else { return }
                 let events = self.decoder.finishPending().map(TerminalEvent.key)

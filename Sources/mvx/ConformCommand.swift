@@ -51,6 +51,14 @@ struct ConformCommand: AsyncParsableCommand {
     @MainActor
     private static func conform(_ session: Session, name: String, scenario: Scenario, fixtures: Fixtures) async -> ConformReport {
         let runner = AppAssembly.replayRunner(registry: AppAssembly.patternRegistry(), fixtures: fixtures, scenario: scenario)
-        return await runner.conform(session, name: name)
+        // A long session takes minutes: on a terminal, one line that counts the actions (rewritten
+        // in place, a few times a second); in a pipe or a file, nothing but the report.
+        var meter = isatty(2) != 0 ? StandardError.ProgressLine() : nil
+        let report = await runner.conform(session, name: name) { progress in
+            meter?.show("mvx conform: \(progress.done) of \(progress.total) actions replayed in every pattern",
+                        final: progress.done == progress.total)
+        }
+        meter?.clear()
+        return report
     }
 }

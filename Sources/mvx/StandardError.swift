@@ -13,6 +13,33 @@ enum StandardError {
         try? FileHandle.standardError.write(contentsOf: Data((clean(message) + "\n").utf8))
     }
 
+    /// A line of progress on a terminal's stderr, rewritten in place (carriage return, no escape
+    /// sequence) at most every `interval`, and wiped before anything else is printed.
+    struct ProgressLine {
+        static let interval: Duration = .milliseconds(200)
+        private let clock = ContinuousClock()
+        private var shownAt: ContinuousClock.Instant?
+        private var width = 0
+
+        /// Shows `text` (made visible) unless a line went out less than `interval` ago; a `final` one always shows.
+        mutating func show(_ text: String, final: Bool = false) {
+            let now = clock.now
+            if let shownAt, now - shownAt < Self.interval, !final { return }
+            shownAt = now
+            let line = Sanitizer.visible(text, limit: lineLimit)
+            let padding = String(repeating: " ", count: max(0, width - line.count))
+            width = max(width, line.count)
+            try? FileHandle.standardError.write(contentsOf: Data(("\r" + line + padding).utf8))
+        }
+
+        /// Blanks the line and returns to its start, so the report or an error starts clean.
+        mutating func clear() {
+            guard width > 0 else { return }
+            try? FileHandle.standardError.write(contentsOf: Data(("\r" + String(repeating: " ", count: width) + "\r").utf8))
+            width = 0
+        }
+    }
+
     /// `message` line by line, each made visible and cut.
     static func clean(_ message: String) -> String {
         message.split(separator: "\n", omittingEmptySubsequences: false).map { line in

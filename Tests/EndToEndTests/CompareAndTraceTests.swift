@@ -64,6 +64,30 @@ struct TraceCommandTests {
         #expect(result.stdout.contains("Interactor ListingsInteractor.loadListings"))
     }
 
+    /// Every bidi control (issue 24 §4), and a C1 control beside them.
+    static let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                         0x2066, 0x2067, 0x2068, 0x2069, 0x9B]
+
+    @Test("typed bidi controls never reach the output raw", arguments: ["text", "json", "mermaid"])
+    func bidiControlsAreEscaped(format: String) throws {
+        let typed = Self.bidiControls.map { "x" + String(Unicode.Scalar($0)!) }.joined()
+        let result = try runMVX(["trace", "--pattern", "mvc", "--screen", "greeting", "--keys", "up up \"\(typed)\" enter",
+                                 "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        let raw = result.stdout.unicodeScalars.filter { Self.bidiControls.contains($0.value) }
+        #expect(raw.isEmpty, "raw controls in the \(format) output: \(raw.map { String($0.value, radix: 16) })")
+        // The text is still there, shown: as `\u{202E}` in text and Mermaid, as a JSON escape in JSON.
+        #expect(result.stdout.contains(format == "json" ? "\\u202e" : "\\u{202E}"), "\(result.stdout.suffix(2_000))")
+        if format == "json" {
+            // Escaped, not lost: each line still decodes to the typed text.
+            let decoded = result.stdout.split(separator: "\n").compactMap { line in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }
+            #expect(decoded.count == result.stdout.split(separator: "\n").count)
+            #expect(decoded.contains { ($0["detail"] as? String)?.contains("\u{202E}") == true })
+        }
+    }
+
     @Test("--help documents the key script syntax; the interactive flags still belong to mvx itself")
     func help() throws {
         let trace = try runMVX(["trace", "--help"])

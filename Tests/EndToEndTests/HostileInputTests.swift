@@ -137,6 +137,88 @@ struct HostileInputTests {
         try session.expectTerminalRestored(appHeader: Self.header)
     }
 
+    // MARK: - Mouse reports in the encodings mvx did not ask for (issue 24 §2)
+
+    /// `ESC [ M` and three bytes offset by 32: what a terminal that honours mode 1000 but not 1006
+    /// sends (GNU screen 4.09). `button` 0 presses the left button, 3 releases; cells from 0.
+    private func x10(button: UInt8, x: Int, y: Int) -> [UInt8] {
+        [0x1B, 0x5B, 0x4D, 32 + button, UInt8(33 + x), UInt8(33 + y)]
+    }
+
+    @Test func x10AndURXVTReportsAreNeverKeys() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        // Column 81 is `q`, columns 17-20 are `1`-`4` (row 20: the module's blank space and the trace pane).
+        try session.send(bytes: x10(button: 0, x: 80, y: 19) + x10(button: 3, x: 80, y: 19))
+        try session.send(bytes: x10(button: 0, x: 16, y: 19) + x10(button: 3, x: 19, y: 19))
+        try session.send(bytes: Array("\u{1B}[32;81;20M\u{1B}[35;81;20M".utf8))  // the same click in urxvt's 1015
+        try await settle(session, "after X10 and urxvt clicks")
+        let screen = try session.capture()
+        #expect(session.exitStatus == nil, "a click quit:\n\(screen)")
+        #expect(screen.contains("MVC · Greeting"), "a click switched pattern:\n\(screen)")
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+        try session.expectTerminalRestored(appHeader: Self.header)
+    }
+
+    @Test func reportsTypeNothingIntoAFocusedField() async throws {
+        let session = try await startApp()
+        defer { session.close() }
+        try session.send(keys: "Up", "Up")  // the first name
+        try session.type("A")
+        try await session.expectScreen(shows: "DavidA", "typing in the first name")
+        // Clicks on the trace pane (the focus stays), then an SS3 cut short by an SGR report.
+        try session.send(bytes: x10(button: 0, x: 80, y: 19) + x10(button: 3, x: 80, y: 19))
+        try session.send(bytes: [0x1B, 0x5B, 0x4D, 0x21, 0x21, 0x23, 0x1B, 0x5B, 0x4D, 0x21, 0x21, 0x60])  // the issue's `!!#!!``
+        try session.send(bytes: Array("\u{1B}O\u{1B}[<0;81;20M\u{1B}[<0;81;20m".utf8))
+        try session.type("Z")
+        let (typed, screen) = try await session.waitUntil(screenContains: "DavidAZ", timeout: .seconds(5))
+        #expect(typed, "the reports typed into the field:\n\(screen)")
+        #expect(!screen.contains("[<0") && !screen.contains("!!#"), "\(screen)")
+        try await leaveTextField(session)
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+    }
+
+    @Test func anX10ReportPastColumn95DoesNotEatTheNextKeys() async throws {
+        let session = try TmuxSession(command: [mvxBinary], width: 160, height: 30)
+        defer { session.close() }
+        try await session.expectScreen(shows: Self.header + " ·", "start")
+        try session.send(keys: "Up", "Up")  // the first name
+        try session.type("A")
+        try await session.expectScreen(shows: "DavidA", "typing in the first name")
+        // Column 121 is the byte 0x99, not UTF-8: curses does not pass it on, so the report stays
+        // one byte short. The next keys, typed a moment later, must not be taken to complete it.
+        try session.send(bytes: x10(button: 0, x: 120, y: 5))
+        try await Task.sleep(for: .milliseconds(200))
+        try session.type("BC")
+        let (typed, screen) = try await session.waitUntil(screenContains: "DavidABC", timeout: .seconds(5))
+        #expect(typed, "keys after the report were lost:\n\(screen)")
+        try await leaveTextField(session)
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+    }
+
+    // MARK: - The terminal's size (issue 24 §2)
+
+    @Test("stale COLUMNS and LINES do not override the terminal's own size", arguments: [
+        ["COLUMNS": "160", "LINES": "50"], ["COLUMNS": "10", "LINES": "5"],
+    ])
+    func staleSizeVariables(environment: [String: String]) async throws {
+        let session = try TmuxSession(command: [mvxBinary], width: 100, height: 30, environment: environment)
+        defer { session.close() }
+        try await session.expectScreen(shows: "loaded David Blaine", "the person loaded")
+        let screen = try session.capture()
+        let rows = screen.components(separatedBy: "\n")
+        #expect(!screen.contains("terminal too small"), "\(screen)")
+        // Laid out for 100×30: the header on the first row, the titles' rule exactly 100 wide, the key bar last.
+        #expect(rows.first?.hasPrefix(" mvx │ 1 MVC") == true, "\(screen)")
+        #expect(rows.count >= 30 && rows[1].hasPrefix("─ MVC · Greeting ") && rows[1].count == 100, "\(screen)")
+        #expect(rows.count >= 30 && rows[29].contains("q quit"), "the key bar is not on the pane's last row:\n\(screen)")
+        try session.type("q")
+        #expect(try await exitStatus(session) == 0)
+    }
+
     @Test func fiveThousandTypedCharactersSettleAndQStillQuits() async throws {
         let session = try await startApp()
         defer { session.close() }

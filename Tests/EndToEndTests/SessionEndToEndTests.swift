@@ -152,4 +152,20 @@ struct SessionEndToEndTests {
         #expect(conform.status == 0, "\(conform.output)\(conform.error)")
         #expect(conform.output.contains("#9 type \"Ada\"  typing in First name"))
     }
+
+    // Issue 24 §5: a long conform said nothing until its end. On a terminal it counts the actions
+    // on one line (carriage returns, no escape sequence), wiped before the report.
+    @Test func conformShowsProgressOnATerminal() async throws {
+        let path = sessionsFolder.appendingPathComponent("greeting-edit.jsonl").path
+        let session = try TmuxSession(command: [mvxBinary, "conform", path], width: 120, height: 40)
+        defer { session.close() }
+        #expect(try await session.waitForExit(timeout: .seconds(60)) == 0)
+        let output = String(decoding: session.output, as: UTF8.self)
+        #expect(output.contains("\rmvx conform: 0 of 12 actions replayed in every pattern"), "\(output.prefix(500))")
+        #expect(output.contains("\rmvx conform: 12 of 12 actions replayed in every pattern"))
+        #expect(!output.contains("\u{1B}[K"))
+        let screen = try session.capture()
+        #expect(!screen.contains("actions replayed"), "the progress line was left on screen:\n\(screen)")
+        #expect(screen.contains("Every screen agrees"))
+    }
 }

@@ -484,6 +484,56 @@ struct SessionConformTests {
         #expect(report.exitCode == 0)
     }
 
+    // Issue 24 §5: ownership and help draw in the module's pane, differently in each pattern by
+    // design; conform compares the module's own screen, so a tour that opens them still agrees.
+    @Test("panels and the help are aside: a session that opens them conforms")
+    func panelsAside() async throws {
+        let keys = ["enter", "o", "down", "o", "?", "down", "esc", "up", "o", "?", "esc", "o"]
+        let session = try decode(header + "\n" + keys.map { #"{"key":"\#($0)"}"# }.joined(separator: "\n"))
+        let report = await Self.runner().conform(session, name: "panels.jsonl")
+        #expect(report.exitCode == 0, "\(report.text)")
+        #expect(!report.text.contains("DIFFERS"))
+    }
+
+    // A focus that differs is invisible in the text until a later key is typed in one pattern and
+    // taken as a command in another (a storm's first difference came 1 action late): the cursor counts.
+    @Test("the compared screen says where the text cursor is")
+    func cursorIsCompared() async {
+        let app = TestApp.session(size: Size(width: 100, height: 30))
+        await app.settle()
+        #expect(!app.moduleScreenText.contains("text cursor"))
+        app.press(.up, .up)  // the first name
+        let last = app.moduleScreenText.components(separatedBy: "\n").last ?? ""
+        #expect(last.hasPrefix("(text cursor at column "), "\(app.moduleScreenText)")
+    }
+
+    @Test("progress is told after every action, with the total")
+    func progress() async throws {
+        let session = try decode(header + "\n" + [#"{"key":"enter"}"#, #"{"key":"2"}"#, #"{"key":"up"}"#].joined(separator: "\n"))
+        var told: [ConformProgress] = []
+        _ = await Self.runner().conform(session, name: "progress.jsonl") { told.append($0) }
+        #expect(told.map(\.done) == [0, 1, 2, 3])
+        #expect(told.allSatisfy { $0.total == 3 })
+    }
+
+    @Test("a long list of differing steps is summarised as runs, not printed whole")
+    func longListsAreSummarised() {
+        let count = 3_000
+        let steps = [ConformStep(keys: "start", label: nil)] + (1..<count).map { _ in ConformStep(keys: "down", label: nil) }
+        func report(differing: (Int) -> Bool) -> ConformReport {
+            let same = (0..<count).map { ConformObservation(moduleText: "row \($0)", events: []) }
+            let other = (0..<count).map { ConformObservation(moduleText: differing($0) ? "other \($0)" : "row \($0)", events: []) }
+            return ConformReport(name: "storm.jsonl", screen: .greeting, patterns: PatternID.allCases, steps: steps,
+                                 observations: [.mvc: same, .mvp: same, .mvvm: same, .viper: other], skippedKeys: [:])
+        }
+        let runs = report { $0 >= 1 && $0 <= 2_998 }.text.components(separatedBy: "\n").last!
+        #expect(runs == "Screens differ in 2998 of 3000 steps: #1-#2998.")
+        let scattered = report { $0 % 2 == 1 }.text.components(separatedBy: "\n").last!
+        #expect(scattered.count < 200, "\(scattered.count) characters")
+        #expect(scattered.hasPrefix("Screens differ in 1500 of 3000 steps: #1, #3, #5, "))
+        #expect(scattered.hasSuffix(" and 1490 more."))
+    }
+
     /// Observations as the engine makes them, with one pattern's screen or path changed on purpose.
     private static func report(viperText: String, viperRoles: [Role]) -> ConformReport {
         func events(_ roles: [Role]) -> [TraceEvent] {

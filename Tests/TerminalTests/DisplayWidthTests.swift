@@ -25,6 +25,33 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(Unicode.Scalar(0x9B)) == 0)
     }
 
+    // Issue 24 §4: a control is drawn as its visible stand-in (`␛`, `\u{202E}`), so it is measured as
+    // that: a box that counted U+202E as 0 cells lost its closing `]` to the 8 drawn ones.
+    @Test("controls measure as the stand-ins drawn for them", arguments: [
+        ("\u{202E}", 8), ("a\u{1B}b", 3), ("\r\n", 2), ("\u{9B}", 6), ("x\u{7F}", 2), ("\u{61C}", 7),
+        ("\u{200F}abc", 11), ("张\u{2066}", 10),
+    ])
+    func controlsMeasureAsDrawn(text: String, expected: Int) {
+        #expect(DisplayWidth.of(text) == expected)
+        #expect(DisplayWidth.of(text, upTo: 100) == expected)
+        #expect(Self.drawnWidth(text) == expected)
+    }
+
+    @Test("widths agree with what TextLayout places, for hostile text", arguments: [
+        "\u{202E}evil\u{202C}", "\u{1B}[31mred\u{7}", "e" + String(repeating: "\u{301}", count: 500),
+        "👩" + String(repeating: "\u{301}", count: 500) + "\u{200D}💻", "👨‍👩‍👧‍👦\u{200E}🇫🇷", "\u{85}\u{2069}张",
+    ])
+    func widthsAgreeWithPlacement(text: String) {
+        #expect(DisplayWidth.of(text) == Self.drawnWidth(text))
+        let cut = DisplayWidth.truncate(text, to: 7)
+        #expect(Self.drawnWidth(cut) <= 7, "\(cut.debugDescription)")
+    }
+
+    /// The columns `TextLayout` fills for `text` on an endless row: what a screen draws.
+    private static func drawnWidth(_ text: String) -> Int {
+        TextLayout.place(text, x: 0, minX: 0, maxX: 100_000).reduce(0) { $0 + $1.width }
+    }
+
     @Test func truncateKeepsShortTextAndMarksCuts() {
         #expect(DisplayWidth.truncate("abc", to: 5) == "abc")
         #expect(DisplayWidth.truncate("abcdef", to: 4) == "abc…")
@@ -68,6 +95,16 @@ struct SanitizerTests {
         #expect(Sanitizer.visible("\u{2066}x\u{2069}") == "\\u{2066}x\\u{2069}")
     }
 
+    // Issue 24 §4: every bidi control, not only the embeddings, overrides and isolates.
+    @Test("every bidi control is shown as an escape", arguments: [
+        0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ])
+    func everyBidiControlIsShown(value: UInt32) {
+        let text = "a" + String(Unicode.Scalar(value)!) + "b"
+        #expect(Sanitizer.needsCleaning(text))
+        #expect(Sanitizer.visible(text) == "a\\u{" + String(value, radix: 16, uppercase: true) + "}b")
+    }
+
     @Test func plainTextIsUntouchedAndNotReallocated() {
         let plain = "Plain text, 张伟, 👍, e\u{301} — ok"
         #expect(!Sanitizer.needsCleaning(plain))
@@ -82,7 +119,7 @@ struct SanitizerTests {
 
     @Test func nonControlC2AndE2BytesAreKept() {
         // ©, —, € and U+2028 share lead bytes (C2, E2) with C1 and bidi controls.
-        for text in ["©", "—", "€", "\u{2028}"] {
+        for text in ["©", "—", "€", "\u{2028}", "\u{200D}", "عربي"] {
             #expect(Sanitizer.visible(text) == text)
         }
     }

@@ -127,6 +127,16 @@ struct CellEncodingTests {
         #expect(CellEncoding.segments(for: "👨‍👩‍👧", width: 2, wcwidth: Self.width) == [[0x1F468]])
     }
 
+    // Issue 24 §4: a cell ending in U+200D made the terminal join the next cell's emoji to it and
+    // not advance, so the rest of the row sat two columns left of where curses kept it.
+    @Test func aJoinerNeverReachesTheTerminal() {
+        #expect(CellEncoding.segments(for: "x\u{301}\u{200D}\u{301}\u{200D}", width: 1, wcwidth: Self.width)
+            == [[0x78, 0x301, 0x301]])
+        let long = Character("x" + String(repeating: "\u{301}\u{200D}", count: 250))
+        let segments = CellEncoding.segments(for: long, width: 1, wcwidth: Self.width)
+        #expect(!segments.joined().contains(0x200D) && segments.count == 1 && segments[0].count <= CellEncoding.maxCharactersPerCell)
+    }
+
     @Test func narrowerThanExpectedIsPadded() {
         // ❤️: curses counts 1 column, the layout 2; a space keeps later columns aligned.
         #expect(CellEncoding.segments(for: "❤️", width: 2, wcwidth: Self.width) == [[0x2764, 0xFE0F], [0x20]])

@@ -73,6 +73,22 @@ private final class FieldObserver: TextFieldDelegate {
         #expect(screen.cursor == Point(x: 14, y: 0))
     }
 
+    // Issue 24 §4: U+202E is drawn as `\u{202E}`, 8 cells; measured as 0, it pushed the `]` out.
+    @Test func aBidiControlKeepsTheBoxClosed() {
+        let field = TextField()
+        let window = Window(rootViewController: FormViewController(views: [field]))
+        window.appear()
+        window.focus(field)
+        type("\u{202E}", into: field)
+        var screen = render(window, size: Size(width: 14, height: 1))
+        #expect(screen.text == "[\\u{202E}    ]")
+        #expect(screen.cursor == Point(x: 9, y: 0))
+        type("\u{202E}", into: field)  // 16 cells in a box of 12: scrolled, still closed
+        screen = render(window, size: Size(width: 14, height: 1))
+        #expect(screen.text == "[\\u{202E}    ]")
+        #expect(screen.cursor == Point(x: 9, y: 0))
+    }
+
     @Test func placeholderShowsWhileEmpty() {
         let field = TextField(title: "Last name", placeholder: "e.g. Zhang")
         let screen = render(field, size: Size(width: 30, height: 1))

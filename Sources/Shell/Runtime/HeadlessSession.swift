@@ -86,6 +86,30 @@ public final class HeadlessSession {
         }.joined(separator: "\n")
     }
 
+    /// The module's own screen: what `moduleText` reads, but with the module drawn alone on a
+    /// scratch screen, so an open panel (ownership) or the help, which cover the pane and differ per
+    /// pattern by design, are left aside; and a last line saying where the text cursor is, when a
+    /// field has it. What `mvx conform` compares.
+    public var moduleScreenText: String {
+        guard screen.size.fits(ShellLayout.minimumSize) else { return moduleText }
+        let area = ShellLayout(size: screen.size).module
+        let scratch = MemoryScreen(size: screen.size, colorSupport: screen.colorSupport)
+        scratch.erase()
+        shell.host.render(in: Canvas(screen: scratch, bounds: area))
+        scratch.present()
+        var rows = (area.minY..<area.maxY).map { y in
+            var row = scratch.row(y, columns: area.minX..<area.maxX)
+            while row.last == " " || row.last == "│" { row.removeLast() }
+            return row
+        }
+        // Where typing goes is part of the screen: a focus that differs shows here at once, not
+        // only when a later key is typed in one pattern and taken as a command in another.
+        if let cursor = scratch.cursor {
+            rows.append("(text cursor at column \(cursor.x - area.minX + 1), row \(cursor.y - area.minY + 1))")
+        }
+        return rows.joined(separator: "\n")
+    }
+
     /// The screen as text, the golden-screen format.
     public var text: String { screen.text }
 }

@@ -27,7 +27,7 @@ func runTerminalBenchmarks() async {
             startups.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
             if run == 0 {
                 firstFrameBytes = first.count
-                settleBytes = terminal.readUntilQuiet(.milliseconds(200)).count  // the person load's frame
+                settleBytes = terminal.readUntilQuiet(.milliseconds(200)).count  // anything drawn after the first frame
                 terminal.write("\r")
                 let press = terminal.read(timeout: .seconds(2)) { $0.contains(text: "Hello") }
                 pressBytes = press.count + terminal.readUntilQuiet(.milliseconds(150)).count
@@ -43,7 +43,7 @@ func runTerminalBenchmarks() async {
     Report.figure("spawn → first frame, median of 20", startups[startups.count / 2], unit: "ms", aim: "≤ 10 ms")
     Report.figure("spawn → first frame, fastest", startups[0], unit: "ms")
     Report.figure("bytes written for the first frame", Double(firstFrameBytes), unit: "B")
-    Report.figure("bytes for the frame after the person loaded", Double(settleBytes), unit: "B")
+    Report.figure("bytes after the first frame, before any key", Double(settleBytes), unit: "B", aim: "0 B: the greeting loads nothing")
     Report.figure("bytes for one greeting button press", Double(pressBytes), unit: "B", aim: "≤ 400 B")
     pressBytesPerPattern(binary: binary)
     compareWithDialog(binary: binary)
@@ -52,8 +52,7 @@ func runTerminalBenchmarks() async {
 
 /// mvx's first frame beside `dialog --msgbox` (C, ncurses) on the same harness, in the same run,
 /// alternating, so both see the same machine: spawn → the last byte before the output goes quiet
-/// for 150 ms (what a user sees as "drawn"). mvx runs with a one-second network, so the person's
-/// load lands well after its first frame. `make bench` installs dialog when it is missing.
+/// for 150 ms (what a user sees as "drawn"). `make bench` installs dialog when it is missing.
 private func compareWithDialog(binary: String) {
     guard let dialog = ["/usr/bin/dialog", "/usr/local/bin/dialog"].first(where: FileManager.default.isExecutableFile)
     else {
@@ -122,7 +121,7 @@ private func firstFrameMilliseconds(_ executable: String, _ arguments: [String],
 }
 
 /// Bytes on the wire per key in each pattern, on the release binary at 80×24: the first greeting
-/// press after the person loaded, the median and the largest of eight presses in a row (the largest
+/// press, the median and the largest of eight presses in a row (the largest
 /// is a press that made the trace pane jump a page), and keys that change nothing on screen.
 /// Every press traces the same lines, so a jump to a page that looks like the last one sends
 /// almost nothing: the median of a pattern whose press fills half the pane is near 0.

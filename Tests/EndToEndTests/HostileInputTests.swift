@@ -207,7 +207,7 @@ struct HostileInputTests {
     func staleSizeVariables(environment: [String: String]) async throws {
         let session = try TmuxSession(command: [mvxBinary], width: 100, height: 30, environment: environment)
         defer { session.close() }
-        try await session.expectScreen(shows: "loaded David Blaine", "the person loaded")
+        try await session.expectScreen(shows: "wire the button and the fields", "the module is built")
         let screen = try session.capture()
         let rows = screen.components(separatedBy: "\n")
         #expect(!screen.contains("terminal too small"), "\(screen)")

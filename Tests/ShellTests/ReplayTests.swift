@@ -60,8 +60,9 @@ struct KeyScriptTests {
 
 /// Hand-made traces for the call inference and the counts.
 enum HandMadeTrace {
-    static func event(_ role: Role, _ type: String, _ method: String, async isAsync: Bool = false) -> TraceEvent {
-        TraceEvent(sequence: 0, actionID: 1, pattern: "MVP", role: role, type: type, method: method, file: "F.swift",
+    static func event(_ role: Role, _ type: String, _ method: String, async isAsync: Bool = false,
+                      file: String = "F.swift") -> TraceEvent {
+        TraceEvent(sequence: 0, actionID: 1, pattern: "MVP", role: role, type: type, method: method, file: file,
                    line: 1, detail: "", isAsync: isAsync)
     }
 
@@ -85,6 +86,41 @@ struct CompareCountTests {
     func callers() {
         #expect(TraceCalls.callers(of: HandMadeTrace.tapThatLoads) == [nil, 0, 1, 2, 2, 4, 5, 6, 6])
         #expect(TraceCalls.callers(of: []) == [])
+    }
+
+    @Test("a widget is called by the view that owns it, never by the presenter that just told that view something")
+    func widgetsAreCalledByTheirView() {
+        var events = HandMadeTrace.tapThatLoads
+        events[8] = HandMadeTrace.event(.view, "Label", "text", async: true, file: "Widgets/Label.swift")
+        #expect(TraceCalls.callers(of: events) == [nil, 0, 1, 2, 2, 4, 5, 6, 7])
+    }
+
+    @Test("a model never calls up: after it returns, the view model that asked it carries on")
+    func modelsDoNotCallUp() {
+        let events = [HandMadeTrace.event(.viewModel, "GreetingViewModel", "showGreeting()"),
+                      HandMadeTrace.event(.model, "Person", "greetingNames"),
+                      HandMadeTrace.event(.viewModel, "GreetingViewModel", "greeting"),
+                      HandMadeTrace.event(.view, "GreetingViewController", "showGreeting(of:)")]
+        #expect(TraceCalls.callers(of: events) == [nil, 0, 0, 2])
+    }
+
+    /// What `docs/diagrams/` draws: in no pattern does a presenter, view model, interactor or model
+    /// call a widget (`Label.text`, a list's rows) itself.
+    @MainActor
+    @Test("in every pattern's greeting and listings, only a view or controller calls a widget", arguments: PatternID.allCases)
+    func onlyViewsCallWidgets(pattern: PatternID) async throws {
+        let runner = TestApp.replayRunner()
+        for (screen, keys) in [(ScreenID.greeting, [Key.enter]), (.listings, [.down, .enter, .escape])] {
+            for entry in try await runner.run(pattern, screen, keys: keys) {
+                let callers = TraceCalls.callers(of: entry.events)
+                for (index, event) in entry.events.enumerated() where event.file.hasPrefix("Widgets/") {
+                    guard let caller = callers[index] else { continue }
+                    let role = entry.events[caller].role
+                    #expect(role == .view || role == .controller,
+                            "\(pattern.name) \(screen): \(entry.events[caller].call) → \(event.call)")
+                }
+            }
+        }
     }
 
     @Test("steps, types, boundaries and async events of a hand-made trace")

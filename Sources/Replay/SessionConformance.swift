@@ -10,13 +10,16 @@ public struct ConformObservation: Equatable, Sendable {
     public var moduleText: String
     /// Every role method the action reached, async replies included.
     public var events: [TraceEvent]
-    /// Every key of the action switched pattern, so none was pressed.
+    /// Every key of the action switched pattern or opened a per-pattern panel, so none was pressed.
     public var skipped: Bool
+    /// Of those skipped keys, some opened a panel (the step says so rather than "switches pattern").
+    public var skippedPanel: Bool
 
-    public init(moduleText: String, events: [TraceEvent], skipped: Bool = false) {
+    public init(moduleText: String, events: [TraceEvent], skipped: Bool = false, skippedPanel: Bool = false) {
         self.moduleText = moduleText
         self.events = events
         self.skipped = skipped
+        self.skippedPanel = skippedPanel
     }
 }
 
@@ -57,6 +60,9 @@ public struct ConformReport: Equatable, Sendable {
     public var steps: [ConformStep]
     /// Keys left out because they would switch pattern (1-4, Tab, Shift-Tab, x), per pattern.
     public var skippedKeys: [PatternID: Int]
+    /// Keys left out because they would open a panel whose content differs per pattern (c m o s t ?),
+    /// per pattern.
+    public var skippedPanelKeys: [PatternID: Int] = [:]
     /// The steps whose screen text differs between patterns.
     public private(set) var disagreements: [Int] = []
     /// The report's lines for each step every pattern played (a quit ends a replay).
@@ -119,6 +125,14 @@ public struct ConformReport: Equatable, Sendable {
         } else {
             lines.append("pattern keys skipped: " + patterns.map { "\($0.name) \(skippedKeys[$0] ?? 0)" }.joined(separator: " · "))
         }
+        let panelSkipped = Set(patterns.map { skippedPanelKeys[$0] ?? 0 })
+        if panelSkipped.count == 1, let count = panelSkipped.first {
+            if count > 0 {
+                lines.append("\(count) panel \(count == 1 ? "key" : "keys") skipped (c m o s t ? open panels that differ per pattern by design)")
+            }
+        } else {
+            lines.append("panel keys skipped: " + patterns.map { "\($0.name) \(skippedPanelKeys[$0] ?? 0)" }.joined(separator: " · "))
+        }
         for block in blocks { lines += block }
         if playedCount < steps.count {
             lines.append("#\(playedCount)-\(steps.count - 1) not played: the session quit before them")
@@ -159,7 +173,8 @@ public struct ConformReport: Equatable, Sendable {
         let label = step.label.map { "  " + Sanitizer.visible($0, limit: 60) } ?? ""
         var lines = ["#\(index) \(Sanitizer.visible(step.keys, limit: 40))\(label)"]
         if seen.allSatisfy({ $0.1.skipped }) {
-            lines[0] += " — skipped: it switches pattern"
+            lines[0] += seen.contains(where: { $0.1.skippedPanel })
+                ? " — skipped: it opens a panel that differs per pattern" : " — skipped: it switches pattern"
             return lines
         }
         lines += screenLines(seen)
@@ -272,15 +287,21 @@ extension ReplayRunner {
             guard !replays.contains(where: { $0.session.shell.state.shouldQuit }) else { break }
             let keys = session.keys[action.range].map(\.key)
             var pressed: [Int] = []
+            var panelsBefore: [Int] = []
             for index in replays.indices {
+                panelsBefore.append(replays[index].skippedPanels)
                 pressed.append(await replays[index].press(keys, typing: action.isTyping))
             }
             await Self.settleTogether(replays.map(\.session))
-            report.observe(replays.indices.map { (replays[$0].pattern, replays[$0].observe(skipped: pressed[$0] == 0)) })
+            report.observe(replays.indices.map { index in
+                (replays[index].pattern, replays[index].observe(
+                    skipped: pressed[index] == 0, skippedPanel: replays[index].skippedPanels > panelsBefore[index]))
+            })
             progress(ConformProgress(done: number + 1, total: actions.count))
         }
         for replay in replays { replay.session.shell.stop() }
         report.skippedKeys = Dictionary(uniqueKeysWithValues: replays.map { ($0.pattern, $0.skipped) })
+        report.skippedPanelKeys = Dictionary(uniqueKeysWithValues: replays.map { ($0.pattern, $0.skippedPanels) })
         return report
     }
 
@@ -323,6 +344,24 @@ extension ReplayRunner {
         return Keymap.isGlobal(key) || !shell.environment.moduleHasTextFocus
     }
 
+    /// Whether the shell would take `key` now as opening a panel, or the help, whose content differs
+    /// per pattern by design (compare, metrics, ownership, source, timeline, help). Its keys would
+    /// then go to the panel in one pattern and to the module in another (the timeline's Enter opens
+    /// the source only where the selected action reached role methods), so the module would not get
+    /// the same keys in all four. The network inspector is the same in every pattern: it is pressed.
+    static func opensPatternPanel(_ key: Key, in shell: AppShell) -> Bool {
+        switch Keymap.command(for: key) {
+        case .toggleHelp: break
+        case .togglePanel(let panel) where panel != .network: break
+        default: return false
+        }
+        let state = shell.state
+        guard state.traceFilterDraft == nil, state.help == nil else { return false }
+        // An open panel's own keys are its own (the network inspector's t changes the network type).
+        if let panel = state.panel, Keymap.command(for: key, in: panel.id) != nil { return false }
+        return !shell.environment.moduleHasTextFocus
+    }
+
     private static func text(of key: Key) -> String {
         switch key {
         case .character(let character): String(character)
@@ -341,6 +380,7 @@ struct ConformReplay {
     /// The last action already observed (the first observation holds the screen's construction).
     private var seen: UInt64 = 0
     private(set) var skipped = 0
+    private(set) var skippedPanels = 0
 
     init(pattern: PatternID, session: HeadlessSession) {
         self.pattern = pattern
@@ -362,6 +402,10 @@ struct ConformReplay {
                 skipped += 1
                 continue
             }
+            if ReplayRunner.opensPatternPanel(key, in: session.shell) {
+                skippedPanels += 1
+                continue
+            }
             session.pressBurst([key])
             pressed += 1
             await ReplayRunner.settleFully(session)
@@ -372,7 +416,7 @@ struct ConformReplay {
     /// The module's own screen and the events of the actions since the last observation. Only the
     /// newest entries are copied: the buffer holds up to 2,000 events, and copying it all after
     /// every action made a long session's conform quadratic.
-    mutating func observe(skipped: Bool) -> ConformObservation {
+    mutating func observe(skipped: Bool, skippedPanel: Bool = false) -> ConformObservation {
         let buffer = session.traceBuffer
         let previous = seen
         var count = 4
@@ -383,7 +427,8 @@ struct ConformReplay {
         }
         seen = buffer.lastAction?.id ?? seen
         let events = entries.filter { $0.action.id > previous }.flatMap(\.events)
-        return ConformObservation(moduleText: session.moduleScreenText, events: events, skipped: skipped)
+        return ConformObservation(
+            moduleText: session.moduleScreenText, events: events, skipped: skipped, skippedPanel: skippedPanel)
     }
 }
 

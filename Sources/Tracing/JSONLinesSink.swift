@@ -68,7 +68,7 @@ public final class JSONLinesSink: TraceSink {
     }
 
     private func append(_ data: Data) {
-        var line = data
+        var line = Self.escapingControls(data)
         line.append(0x0A)
         state.withLock { state in
             let written = line.withUnsafeBytes { write(state.descriptor, $0.baseAddress, $0.count) }
@@ -78,6 +78,29 @@ public final class JSONLinesSink: TraceSink {
             }
             state.dropped += 1
         }
+    }
+
+    /// `data` with the controls JSONEncoder leaves raw (C1, bidi: it escapes only C0) written as
+    /// `\u` escapes, as `mvx trace --format json` does: the same strings to a JSON reader, and
+    /// nothing a terminal running `cat` or `tail -f` on the file would act on or reorder.
+    static func escapingControls(_ data: Data) -> Data {
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.unicodeScalars.contains(where: isEscaped) else { return data }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isEscaped(scalar) else { out.append(scalar); continue }
+            let hex = String(scalar.value, radix: 16)
+            out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return Data(String(out).utf8)
+    }
+
+    /// C1 controls and the bidirectional controls (U+061C, U+200E–F, U+202A–E, U+2066–9). They can
+    /// only stand inside JSON strings, where an escape means the character itself.
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (0x80...0x9F).contains(v) || v == 0x061C || (0x200E...0x200F).contains(v)
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 
     /// The cause of `code` as a reader would put it.

@@ -495,6 +495,21 @@ struct SessionConformTests {
         #expect(!report.text.contains("DIFFERS"))
     }
 
+    // A storm's ~50 differing steps came from the timeline: its rows differ per pattern by design,
+    // so Enter opened the source over the module in one pattern and not in another, and the keys after
+    // it went to a panel here and to the module there. Keys that open such panels are skipped.
+    @Test("keys that open a panel differing per pattern (t s o m c ?) are skipped and counted; n is pressed")
+    func skipsPanelKeys() async throws {
+        let keys = ["enter", "t", "up", "enter", "down", "down", "enter", "s", "m", "c", "?", "n", "n", "up"]
+        let session = try decode(header + "\n" + keys.map { #"{"key":"\#($0)"}"# }.joined(separator: "\n"))
+        let report = await Self.runner().conform(session, name: "timeline.jsonl")
+        #expect(report.exitCode == 0, "\(report.text)")
+        #expect(report.skippedPanelKeys == [.mvc: 5, .mvp: 5, .mvvm: 5, .viper: 5], "\(report.text)")
+        #expect(report.text.contains("5 panel keys skipped (c m o s t ? open panels that differ per pattern by design)"))
+        #expect(report.text.contains("#2 t — skipped: it opens a panel that differs per pattern"))
+        #expect(report.skippedKeys == [.mvc: 0, .mvp: 0, .mvvm: 0, .viper: 0])
+    }
+
     // A focus that differs is invisible in the text until a later key is typed in one pattern and
     // taken as a command in another (a storm's first difference came 1 action late): the cursor counts.
     @Test("the compared screen says where the text cursor is")

@@ -145,6 +145,28 @@ struct TracerTests {
         #expect(event.pattern == "VIPER")
     }
 
+    @Test("the JSON-lines sink writes C1 and bidi controls as \\u escapes; the decoded strings are unchanged")
+    func jsonLinesEscapesControls() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-trace-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try JSONLinesSink(path: path)
+        let hostile = "a\u{85}b\u{9B}c\u{061C}\u{200E}\u{200F}\u{202A}\u{202E}\u{2066}\u{2069}é漢"
+        Tracer(sinks: [sink]).perform("key \u{202E}x", pattern: "MVC") { Probe().run(hostile) }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let raw = text.unicodeScalars.filter {
+            (0x80...0x9F).contains($0.value) || $0.value == 0x061C || (0x200E...0x200F).contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }
+        #expect(raw.isEmpty, "raw controls in the trace file: \(raw.map { String($0.value, radix: 16) })")
+        #expect(text.contains("\\u202e"))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        let begin = try JSONDecoder().decode([String: String].self, from: Data(lines[0].utf8))
+        #expect(begin["action"] == "key \u{202E}x")
+        let event = try JSONDecoder().decode(TraceEvent.self, from: Data(lines[1].utf8))
+        #expect(event.detail == hostile)
+    }
+
     @Test("the JSON-lines sink names why it cannot open a path: a missing folder is not a permission problem")
     func jsonLinesBadPath() {
         #expect(throws: JSONLinesSink.OpenError.self) { try JSONLinesSink(path: "/nonexistent-dir/trace.jsonl") }

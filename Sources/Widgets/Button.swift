@@ -21,7 +21,7 @@ public final class Button: View {
     /// Sends `action` to `target` on every press. The target is held weakly: once it is gone
     /// the pair is skipped.
     ///
-    ///     button.addTarget(self, action: GreetingViewController.didTapShowGreeting)
+    ///     button.addTarget(self, action: GreetingViewController.didTapButton)
     public func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
         actions.removeAll { !$0.isAlive }
         actions.append(TargetAction(target: target, action: action))

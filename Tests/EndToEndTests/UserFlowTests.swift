@@ -62,7 +62,7 @@ struct UserFlowTests {
         defer { session.close() }
         let name = pattern.uppercased()
         try await session.expectScreen(shows: "\(name) · Greeting", "start")
-        try await session.expectScreen(shows: "[Blaine", "the person service answered")
+        try await session.expectScreen(shows: "[Blaine", "the names are in the fields")
         try session.send(keys: "Enter")  // focus starts on the button
         try await session.expectScreen(shows: "Hello David Blaine", "greet")
 

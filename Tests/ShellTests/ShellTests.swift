@@ -229,7 +229,7 @@ struct GoldenScreenTests {
     @Test("MVC greeting at 80×24, at start and after greeting")
     func greeting80() async {
         let app = TestApp.session()
-        await app.settle()  // the person service has answered
+        await app.settle()  // the module is built and drawn
         Golden.assert(app.text, matches: "mvc-greeting-80x24")
         app.press(.enter)
         Golden.assert(app.text, matches: "mvc-greeting-greeted-80x24")

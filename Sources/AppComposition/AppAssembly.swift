@@ -32,8 +32,8 @@ public final class AppAssembly {
     public let traceFile: JSONLinesSink?
     public let network: NetworkEnvironment
     public let fixtures: Fixtures
-    /// Hands actions to the operation log, and opens the log once a shell's first frame is out.
-    private let logSink: OperationLogSink
+    /// Opens the operation log, under the launch action, once a shell's first frame is out.
+    private let logSink: LaunchActionSink
 
     /// Why the app could not be assembled.
     public struct Failure: Error, CustomStringConvertible {
@@ -70,8 +70,7 @@ public final class AppAssembly {
         } else {
             self.traceFile = nil
         }
-        // Last, so the trace buffer has begun an action before the log traces under it.
-        let logSink = OperationLogSink(log: operationLog)
+        let logSink = LaunchActionSink(log: operationLog)
         self.logSink = logSink
         sinks.append(logSink)
         tracer = Tracer(sinks: sinks)

@@ -54,7 +54,7 @@ func runNetworkBenchmarks() async {
 
 /// A full request at zero latency through transport, interceptors and reformer: sign, the fake
 /// server's page, parse, validate, cache, deliver, reform — the network layer's own cost, awaited
-/// from the manager's async API; and the same request as a role makes it (`ServiceLoad` starts it
+/// from the manager's async API; and the same request as a role makes it (`loadFirstPage()` starts it
 /// inside an event and its reply lands on a later turn, which adds the main queue's thread wake-ups).
 /// `MVX_BENCH_ONLY=request` runs only this (for a profiler).
 @MainActor
@@ -73,7 +73,7 @@ func benchmarkFullRequest(fixtures: Fixtures, iterations: Int = 2_000) async {
             for _ in 0..<iterations {
                 environment.cache.removeAll()  // measure the network path, not the cache
                 _ = try? await manager.firstPage()
-                _ = manager.fetchData(reformer: reformer)
+                _ = manager.fetchData(with: reformer)
             }
         })
     }
@@ -93,9 +93,9 @@ private func nanoseconds(_ body: () async -> Void) async -> Double {
     return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
 }
 
-/// Nanoseconds of `count` loads as a role starts them (`ServiceLoad`), each from an event of its
-/// own as a key press would (a fresh main-actor job): timed from the start to the role's `loaded`
-/// callback, the reply reformed; the gaps between loads are not timed.
+/// Nanoseconds of `count` loads as a role starts them (`loadFirstPage()`, the reply by delegate),
+/// each from an event of its own as a key press would (a fresh main-actor job): timed from the
+/// start to the delegate's success callback, the reply reformed; the gaps between loads are not timed.
 @MainActor
 private func roleLoads(_ count: Int, manager: RentListManager, reformer: PropertyListReformer, cache: ResponseCache) async -> Double {
     await withCheckedContinuation { (finished: CheckedContinuation<Double, Never>) in
@@ -104,9 +104,10 @@ private func roleLoads(_ count: Int, manager: RentListManager, reformer: Propert
 }
 
 @MainActor
-private final class RoleLoads {
+private final class RoleLoads: APIManagerDelegate {
     private var remaining: Int
     private var timed = Duration.zero
+    private var started: ContinuousClock.Instant?
     private let manager: RentListManager
     private let reformer: PropertyListReformer
     private let cache: ResponseCache
@@ -124,26 +125,29 @@ private final class RoleLoads {
 
     func startNext() {
         cache.removeAll()  // measure the network path, not the cache
-        let manager = manager
-        let start = clock.now
-        ServiceLoad.start { () async throws(LoadFailure) in
-            do throws(APIError) { return try await manager.firstPage() } catch { throw LoadFailure(error) }
-        } loaded: { [self] _ in
-            _ = manager.fetchData(reformer: reformer)
-            timed += start.duration(to: clock.now)
-            remaining -= 1
-            if remaining == 0 {
-                finished.resume(returning: Double(timed.components.seconds) * 1e9 + Double(timed.components.attoseconds) / 1e9)
-            } else {
-                Task { self.startNext() }  // the next load from an event of its own
-            }
-        } failed: { error in
-            fatalError("a zero-latency request failed: \(error)")
+        manager.delegate = self
+        started = clock.now
+        manager.loadFirstPage()
+    }
+
+    func managerDidSucceed(_ manager: any DataManaging) {
+        _ = manager.fetchData(with: reformer)
+        if let started { timed += started.duration(to: clock.now) }
+        remaining -= 1
+        if remaining == 0 {
+            self.manager.delegate = nil
+            finished.resume(returning: Double(timed.components.seconds) * 1e9 + Double(timed.components.attoseconds) / 1e9)
+        } else {
+            Task { self.startNext() }  // the next load from an event of its own
         }
+    }
+
+    func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        fatalError("a zero-latency request failed: \(error)")
     }
 }
 
-/// The operation log: 30 actions recorded (each a line in a temporary file) and the batch they
+/// The operation log: 30 calls recorded (each a line in a temporary file) and the batch they
 /// make sent to the log service and acknowledged, on an instant clock.
 @MainActor
 private func benchmarkBatchSend(fixtures: Fixtures) async {
@@ -152,14 +156,14 @@ private func benchmarkBatchSend(fixtures: Fixtures) async {
     let environment = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, clock: InstantClock())
     let log = environment.makeOperationLog(folder: folder)
     log.open()
-    let action = TraceAction(id: 1, label: "Enter on [Show greeting]", pattern: "MVC")
+    let call = "rent.list page=1&page_size=20"
     let clock = ContinuousClock()
     let iterations = 200
     var samples: [Double] = []
     for _ in 0..<7 {
         let elapsed = await clock.measure {
             for _ in 0..<iterations {
-                for _ in 0..<OperationLog.batchSize { log.record(action) }
+                for _ in 0..<OperationLog.batchSize { log.record(call, pattern: "MVC") }
                 await environment.monitor.untilSettled()
             }
         }

@@ -59,7 +59,6 @@ public enum RoleTable {
                 Rule("ViewController", .view, "the passive view"),
                 Rule("View", .view, "the view protocol the view controller conforms to"),
                 Rule("Presenter", .presenter, "decides and formats"),
-                Rule("Row", .presenter, "a row as the presenter formats it"),
                 Rule("Router", .router, "navigation, and the protocol the presenter calls it through"),
                 Rule("Builder", .builder, "assembles view, presenter and model"),
                 Rule("Pattern", .builder, "registers the builders with the mediator"),

@@ -15,13 +15,17 @@ public final class AppState {
     public var listingSource: ListingSource
     /// The `Listing.globalID` of the selected listing, if any.
     public var selectedListingID: String?
+    /// The district the list screens show (one of `DistrictFilter.choices`); nil for every district.
+    public var district: String?
 
     public init(
-        person: Person = .davidBlaine, listingSource: ListingSource = .rent, selectedListingID: String? = nil
+        person: Person = .davidBlaine, listingSource: ListingSource = .rent, selectedListingID: String? = nil,
+        district: String? = nil
     ) {
         self.person = person
         self.listingSource = listingSource
         self.selectedListingID = selectedListingID
+        self.district = district
     }
 
     /// The user edited the person: the edit is written at once, so a pattern switch keeps it.

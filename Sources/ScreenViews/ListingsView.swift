@@ -1,7 +1,7 @@
 import Terminal
 import Widgets
 
-/// The property list's view: the source control, a status line and the list. The list's data
+/// The property list's view: the source control, the district filter's line, a status line and the list. The list's data
 /// source and delegate, and the control's target, are whoever the pattern makes them.
 @MainActor
 public final class ListingsView: View {
@@ -9,6 +9,8 @@ public final class ListingsView: View {
     public static let sourceLabels = ["Rent", "New homes", "Second-hand", "All"]
 
     public let sourceControl = SegmentedControl(segments: ListingsView.sourceLabels)
+    /// The district filter: `District: any · d: next`.
+    public let districtLabel = Label(style: Theme.dim)
     /// `Loading Rent listings …`, `No listings.`, or why they could not be loaded.
     public let statusLabel = Label(style: Theme.dim, numberOfLines: 0)
     /// The network type's banner ("On 2G — …", "Offline — …"); hidden, taking no row, when empty.
@@ -20,13 +22,18 @@ public final class ListingsView: View {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         networkBanner.isHidden = true
-        for view in [networkBanner, sourceControl, statusLabel, listView] as [View] { addSubview(view) }
+        for view in [networkBanner, sourceControl, districtLabel, statusLabel, listView] as [View] { addSubview(view) }
     }
 
     /// Shows a status (empty clears it), in the error style when it reports a failure.
     public func showStatus(_ text: String, isError: Bool = false) {
         statusLabel.style = isError ? Theme.error : Theme.dim
         statusLabel.text = text
+    }
+
+    /// Shows the district filter's line (`DistrictFilter.label(for:)` in every pattern).
+    public func showDistrict(_ text: String) {
+        districtLabel.text = text
     }
 
     /// Shows the network banner; empty hides it. Every pattern shows the same `NetworkType.banner`.
@@ -37,6 +44,6 @@ public final class ListingsView: View {
     }
 
     public override func layoutSubviews() {
-        stack.layout([networkBanner, sourceControl, statusLabel, listView], in: bounds, filling: listView)
+        stack.layout([networkBanner, sourceControl, districtLabel, statusLabel, listView], in: bounds, filling: listView)
     }
 }

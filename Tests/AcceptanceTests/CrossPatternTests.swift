@@ -18,6 +18,11 @@ enum SameScreenScripts {
         (.listings, [.end, .end, .end, .pageUp]),
         (.listings, [.down, .enter]),
         (.listings, [.right, .right, .right, .down, .enter, .escape]),
+        // Found by a 1,000-key storm (`mvx conform`): back on the listings after the greeting, the
+        // selection kept in the shared state must survive a source switch in every pattern.
+        (.listings, [.right, .right, .right, .left, .enter, .character("g"), .character("l"), .right]),
+        // The district filter: through every choice, on one source and on "All", then a detail.
+        (.listings, [.character("d"), .character("d"), .down, .right, .right, .right, .character("d"), .down, .enter]),
     ]
 }
 
@@ -47,6 +52,7 @@ enum ScriptStep: Sendable, CustomStringConvertible {
 enum SlowScripts {
     static let latency = 300
     static let r = ScriptStep.key(.character("r"))
+    static let d = ScriptStep.key(.character("d"))
     static let all: [(name: String, screen: ScreenID, steps: [ScriptStep])] = [
         // The greeting loads nothing: a slow network and its notifications change nothing on it.
         ("greeting: edit, show, wait", .greeting,
@@ -60,6 +66,12 @@ enum SlowScripts {
         ("listings: page to the end during a load", .listings,
          [.wait(300), .key(.end), .key(.end), .key(.end), .key(.end), .wait(300), .key(.end), .key(.end), .wait(300),
           .key(.end), .key(.end), .wait(300), .key(.end), .key(.end), .wait(300)]),
+        // Cancel-previous, the filter's policy: a district chosen while the last one still loads
+        // replaces it, on one team's API and on the three at once.
+        ("listings: a district chosen mid-load replaces the one loading", .listings,
+         [.wait(300), d, .wait(150), d, .wait(150), .wait(150), .key(.down), r, d, .wait(300), .wait(300)]),
+        ("listings: All, districts mid-load, then a detail", .listings,
+         [.key(.right), .key(.right), .key(.right), .wait(300), d, .wait(150), d, d, .wait(300), .key(.down), .key(.enter)]),
         ("listings: switch source mid-load", .listings,
          [.wait(150), .key(.right), .wait(150), .key(.right), .wait(300), .key(.left), .wait(150), .key(.left), .wait(300)]),
         ("listings: All mid-load, r, page", .listings,
@@ -93,6 +105,8 @@ enum SlowScripts {
     /// says (several texts are separated by ` | `).
     static let mustShow: [String: String] = [
         "listings: open a row after a failed refresh": "Could not load the listings: No network connection.",
+        "listings: a district chosen mid-load replaces the one loading": "District: 静安区 · d: next | Loading Rent listings …",
+        "listings: All, districts mid-load, then a detail": "District: 浦东新区 · d: next",
         "greeting: 2G, offline, back on Wi-Fi": "Hello David Blaine",
         "listings: a refresh failed offline is retried on 2G": "On 2G — pictures off",
         "listings: a detail's picture loads and shows": "Loading picture… | ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀",

@@ -52,6 +52,41 @@ struct ListingsAcceptanceTests {
         #expect(!app.shows("Rent · "))
     }
 
+    @Test("d filters by the next district: only its listings, the choice kept in the shared state", arguments: PatternsUnderTest.listings)
+    func districtFilter(pattern: PatternID) async throws {
+        let app = AcceptanceApp(pattern, .listings)
+        await app.settle()
+        #expect(app.shows("District: any · d: next"))
+        await app.press(.character("d"))
+        let district = try #require(DistrictFilter.choices[1])
+        #expect(app.appState.district == district)
+        #expect(app.shows("District: \(district) · d: next"))
+        let sent = try #require(app.network.journal.records.last { $0.sentAt != nil })
+        #expect(sent.parameters?[ListingParameter.district] == district, "the role is the manager's parameter source")
+        #expect(sent.outcome == .succeeded(items: 7), "the rent team lists seven listings in \(district)")
+        #expect(app.shows("no more listings"))
+        // Every district, then every one again: the first page from the cache.
+        await app.press(.character("d"), .character("d"), .character("d"), .character("d"))
+        #expect(app.appState.district == nil && app.shows("District: any · d: next"))
+        #expect(app.shows(Self.firstRent))
+        #expect(app.lastActionEvents.contains { $0.detail.contains("cache hit") })
+    }
+
+    @Test("d while the last district loads: the manager cancels it (cancel-previous), only the new one shows",
+          arguments: PatternsUnderTest.listings)
+    func districtCancelsPrevious(pattern: PatternID) async throws {
+        let app = AcceptanceApp(pattern, .listings, latency: .milliseconds(300))
+        await app.advance(by: .milliseconds(300))
+        await app.press(.character("d"))
+        #expect(app.shows("Loading Rent listings …"))
+        await app.press(.character("d"))
+        await app.advance(by: .milliseconds(300))
+        let outcomes = app.network.journal.records.filter { $0.sentAt != nil }.map(\.outcome)
+        #expect(outcomes.suffix(2) == [.cancelled("cancelled previous"), .succeeded(items: 7)], "\(outcomes)")
+        #expect(app.events.contains { $0.role == .network && $0.detail.hasPrefix("cancelled previous") })
+        #expect(app.shows("District: \(DistrictFilter.choices[2] ?? "") · d: next") && !app.shows("Loading"))
+    }
+
     @Test("r refreshes; a second r while loading is ignored", arguments: PatternsUnderTest.listings)
     func refresh(pattern: PatternID) async {
         let app = AcceptanceApp(pattern, .listings, latency: .milliseconds(300))

@@ -118,15 +118,23 @@ struct ArchitectureTests {
         #expect(checked > 0)
     }
 
-    @Test("only a pattern's builders import the network layer: its roles reach data through the model layer")
-    func onlyBuildersImportNetworking() {
-        var builders = 0
-        for file in Self.sources(under: "Sources/Patterns") where file.imports.contains("Networking") {
-            let name = (file.path as NSString).lastPathComponent
-            #expect(name.hasSuffix("Builder.swift"), "\(file.path) imports Networking: only builders make landing points")
-            builders += 1
+    /// casatwy: the API managers belong to the model, and the role that holds the data is their
+    /// delegate — MVC's controller, MVP's presenter, MVVM's view model, VIPER's interactor. So those
+    /// roles (and the builders that make the managers) import the network layer; a passive view
+    /// never does.
+    @Test("the network layer is the model's: the data roles import it, no view of MVP, MVVM or VIPER does")
+    func onlyDataRolesImportNetworking() {
+        let viewSuffixes = ["ViewController.swift", "View.swift", "ViewInterface.swift", "ViewEventHandler.swift"]
+        let dataRoles = ["MVC": "ViewController.swift", "MVP": "Presenter.swift", "MVVM": "ViewModel.swift", "VIPER": "Interactor.swift"]
+        for (pattern, dataRole) in dataRoles.sorted(by: { $0.key < $1.key }) {
+            let importing = Self.sources(under: "Sources/Patterns/\(pattern)").filter { $0.imports.contains("Networking") }
+            let names = importing.map { ($0.path as NSString).lastPathComponent }
+            #expect(names.contains { $0.hasSuffix(dataRole) }, "\(pattern)'s data role (*\(dataRole)) is the managers' delegate")
+            guard pattern != "MVC" else { continue }  // Cocoa MVC's controller is both view and data role
+            for name in names {
+                #expect(!viewSuffixes.contains { name.hasSuffix($0) }, "\(pattern)'s view \(name) imports Networking")
+            }
         }
-        #expect(builders >= 4, "every pattern's builders make their module's landing point")
     }
 
     @Test("the network layer sees a transport: the fake server's knobs live in FakeServer")

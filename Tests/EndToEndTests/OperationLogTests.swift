@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The operation log across a kill: the real binary records a few actions (fewer than a batch, so
+/// The operation log across a kill: the real binary records a few calls (fewer than a batch, so
 /// nothing is sent), is killed with SIGKILL, and the next launch over the same folder sends those
 /// entries first — each once — as the trace file and the inspector show.
 @Suite("Operation log (tmux)", .serialized,
@@ -44,14 +44,17 @@ struct OperationLogEndToEndTests {
                                     environment: ["MVX_TRACE_FILE": firstTrace.path])
         defer { first.close() }
         try await first.expectScreen(shows: "MVC · Greeting", "first launch")
+        try first.type("l")
+        try await first.expectScreen(shows: "/month", "MVC's listings loaded")
         try first.type("2")
-        try await first.expectScreen(shows: "MVP · Greeting", "switch to MVP")
+        try await first.expectScreen(shows: "MVP · Listings", "switch to MVP")
         try first.type("3")
-        try await first.expectScreen(shows: "MVVM · Greeting", "switch to MVVM")
-        // An action is written when it begins, before its frame: what the screen shows is on disk.
+        try await first.expectScreen(shows: "MVVM · Listings", "switch to MVVM")
+        try await first.expectScreen(shows: "/month", "MVVM's listings loaded")
+        // A call is written as it is made, before its reply: what the screen shows is on disk.
         let written = entryIDs(logLines())
         #expect((3..<30).contains(written.count) && Set(written).count == written.count,
-                "building MVC and the two switches, each once, fewer than a batch: \(written)")
+                "each pattern's first page (one sent, two from the cache), each once, fewer than a batch: \(written)")
         try first.signal(SIGKILL)
         _ = try await first.waitForExit()
         #expect(entryIDs(logLines()) == written)

@@ -37,6 +37,11 @@ struct MVCListingsViewControllerTests {
 
     private func status(_ harness: MVCHarness) -> String { listingsView(harness).statusLabel.text }
 
+    /// The requests the managers sent to the server (cache hits and ignored calls send nothing).
+    private func sent(_ harness: MVCHarness) -> [RequestRecord] {
+        harness.network.journal.records.filter { $0.sentAt != nil }
+    }
+
     // MARK: Loading
 
     @Test("appear: loads the model's source, then shows its first page")
@@ -62,6 +67,22 @@ struct MVCListingsViewControllerTests {
         #expect(status(harness) == "No listings.")
     }
 
+    @Test("d: the controller, the managers' parameter source, asks for the next district; a second d mid-load replaces the first")
+    func district() async throws {
+        let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
+        await harness.advance(by: .milliseconds(300))
+        #expect(listingsView(harness).districtLabel.text == "District: any · d: next")
+        harness.press(.character("d"))
+        #expect(listingsView(harness).districtLabel.text == "District: 海淀区 · d: next")
+        #expect(status(harness) == "Loading Rent listings …")
+        harness.press(.character("d"))
+        await harness.advance(by: .milliseconds(300))
+        #expect(harness.appState.district == "静安区")
+        #expect(sent(harness).map { $0.parameters?[ListingParameter.district] } == [nil, "海淀区", "静安区"])
+        #expect(sent(harness)[1].outcome == .cancelled("cancelled previous"), "the manager's policy, not the controller's")
+        #expect(cells(harness).count == 7 && status(harness) == "")
+    }
+
     @Test("a failed load says why; r loads again")
     func failureAndRetry() async throws {
         let harness = MVCHarness(ListingsBuilder.build, offline: true)
@@ -78,9 +99,14 @@ struct MVCListingsViewControllerTests {
     func refreshIgnoredWhileLoading() async throws {
         let harness = MVCHarness(ListingsBuilder.build, latency: .milliseconds(300))
         harness.press(.character("r"))
+        await harness.settle()
         #expect(harness.network.monitor.inFlight == 1)
+        #expect(sent(harness).count == 1, "neither a second request nor a cancel-and-resend")
+        #expect(status(harness) == "Loading Rent listings …")
         await harness.advance(by: .milliseconds(300))
         #expect(cells(harness).count == 20)
+        #expect(status(harness) == "")
+        #expect(sent(harness).map(\.outcome) == [.succeeded(items: 20)])
     }
 
     @Test("r keeps the rows on show while the refresh loads")
@@ -90,6 +116,7 @@ struct MVCListingsViewControllerTests {
         harness.press(.character("r"))
         await harness.settle()
         #expect(harness.network.monitor.inFlight == 1)
+        #expect(sent(harness).count == 2, "the refresh goes to the server")
         #expect(status(harness) == "Loading Rent listings …")
         #expect(cells(harness).count == 20)
         await harness.advance(by: .milliseconds(300))
@@ -103,11 +130,16 @@ struct MVCListingsViewControllerTests {
         await harness.advance(by: .milliseconds(300))
         harness.press(.end)
         await harness.settle()
+        #expect(sent(harness).count == 2)
         harness.press(.character("r"))
+        await harness.settle()
+        #expect(sent(harness).count == 2, "the refresh sends nothing and cancels nothing")
         #expect(listingsView(harness).listView.footerText == "loading more …")
         #expect(status(harness) == "")
+        #expect(cells(harness).count == 20)
         await harness.advance(by: .milliseconds(300))
         #expect(cells(harness).count == 40)
+        #expect(sent(harness).map(\.page) == [1, 2])
     }
 
     // MARK: Sources
@@ -150,7 +182,7 @@ struct MVCListingsViewControllerTests {
         #expect(cells(harness)[0].title == "龙湖天街27号楼")
     }
 
-    @Test("All merges the three teams through the feed")
+    @Test("All merges the three teams through one merged manager")
     func allSource() async throws {
         let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all))
         #expect(status(harness) == "Loading All listings …")
@@ -241,6 +273,7 @@ struct MVCListingsViewControllerTests {
         harness.press(.down, .enter)
         let detail = try #require(navigation(harness).topViewController as? ListingDetailViewController)
         #expect(detail.title == cells(harness)[1].title)
+        #expect(harness.appState.selectedListingID == "rent:r-002")
         #expect(harness.render().contains("Listings › \(detail.title)"))
         harness.press(.escape)
         #expect(navigation(harness).viewControllers.count == 1)
@@ -262,12 +295,13 @@ struct MVCListingsViewControllerTests {
         #expect(screen.contains("imageUrl  →  imageURL  https://img.anjuke-fake.cn/rent/001.jpg"))
     }
 
-    @Test("in All, the detail reads the feed's manager of the listing's kind")
+    @Test("in All, the detail reads the merged manager's data: the API of the listing's kind answers")
     func detailFromTheFeed() async throws {
         let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
                                      size: Size(width: 100, height: 30))
         await harness.settle()
         harness.press(.down, .enter)  // row 1: the first new home
+        #expect(harness.appState.selectedListingID?.hasPrefix("newHome:") == true)
         #expect(harness.network.monitor.inFlight == 0)
         let screen = harness.render()
         #expect(screen.contains("From the xinfang API"))
@@ -276,13 +310,19 @@ struct MVCListingsViewControllerTests {
 
     @Test("a listing the loaded data does not hold shows the one fallback, not a blank screen")
     func missingDetailFallback() async throws {
+        var manager: (any PagedAPIManaging)?
+        var pictureService: (any PictureService)?
         let harness = MVCHarness({ context in
-            let landingPoint = context.network.makeLandingPoint("test")
-            let feed = TeamListingsFeed(manager: context.network.makeListManager(for: .rent, landingPoint: landingPoint))
-            let detail = ListingDetailViewController(
-                listingID: "rent:gone", feed: feed, pictureService: context.network.makePictureService())
-            return HostedScreen(rootViewController: NavigationController(rootViewController: detail))
+            manager = context.network.makeListManager(for: ListingKind.rent, landingPoint: context.network.makeLandingPoint("test"))
+            pictureService = context.network.makePictureService()
+            return HostedScreen(rootViewController: NavigationController(rootViewController: ViewController()))
         }, size: Size(width: 100, height: 30))
+        let loaded = try #require(manager)
+        loaded.loadFirstPage()
+        await harness.settle()
+        #expect(loaded.fetchData(with: ListingReformer())?.count == 20, "the manager holds a page, without that listing")
+        let detail = ListingDetailViewController(listingID: "rent:gone", manager: loaded, pictureService: try #require(pictureService))
+        navigation(harness).pushViewController(detail)
         await harness.settle()
         let screen = harness.render()
         #expect(screen.contains("Listing  rent:gone"))
@@ -295,7 +335,7 @@ struct MVCListingsViewControllerTests {
     func teardownCancels() async throws {
         let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
                                      latency: .milliseconds(300))
-        await harness.settle()  // the controller's task sends the feed's three requests
+        await harness.settle()  // the merged manager sends its three teams' requests
         weak let controller = listController(harness)
         #expect(harness.network.monitor.inFlight == 3)
         harness.tearDown()

@@ -14,8 +14,8 @@ struct MVCModelTests {
     private final class SpyManagerDelegate: APIManagerDelegate {
         private(set) var successes = 0
         private(set) var failures: [APIError] = []
-        func managerDidSucceed(_ manager: any APIManaging) { successes += 1 }
-        func managerDidFail(_ manager: any APIManaging, error: APIError) { failures.append(error) }
+        func managerDidSucceed(_ manager: any DataManaging) { successes += 1 }
+        func managerDidFail(_ manager: any DataManaging, error: APIError) { failures.append(error) }
     }
 
     @Test("the shared state starts with Orlov's person and the rent source")
@@ -31,7 +31,7 @@ struct MVCModelTests {
     func listManagerAndReformers() async throws {
         let network = TestNetwork().environment
         let landingPoint = network.makeLandingPoint("test")
-        let manager = network.makeListManager(for: .rent, landingPoint: landingPoint)
+        let manager = network.makeListManager(for: ListingKind.rent, landingPoint: landingPoint)
         let spy = SpyManagerDelegate()
         manager.delegate = spy
         manager.loadFirstPage()
@@ -39,18 +39,20 @@ struct MVCModelTests {
         manager.loadNextPage()
         await network.settle()
         #expect(spy.successes == 2)
-        let listings = try #require(manager.fetchData(reformer: PropertyListReformer()))
-        #expect(listings.count == 40)
-        // One API, two views: the detail reformer reads the same raw data.
-        let detail = try #require(manager.fetchData(reformer: ListingDetailReformer(listingID: "r-002")) ?? nil)
+        let rows = try #require(manager.fetchData(with: PropertyListReformer()))
+        #expect(rows.count == 40)
+        #expect(rows[1][.id] == "rent:r-002")
+        // One API, two views: the detail reformer reads the same raw data, by the row's global id.
+        let detail = try #require(manager.fetchData(with: ListingDetailReformer(listingID: "rent:r-002")) ?? nil)
         #expect(detail.listing.name == "Sunshine Garden Block E")
+        #expect(rows[1][.name] == detail.listing.name)
         #expect(detail.rows.map(\.rawKey).prefix(2) == ["id", "name"])
     }
 
     @Test("a failed load reaches the delegate as one failure callback")
     func listManagerFailure() async throws {
         let network = TestNetwork(offline: true).environment
-        let manager = network.makeListManager(for: .newHome, landingPoint: network.makeLandingPoint("test"))
+        let manager = network.makeListManager(for: ListingKind.newHome, landingPoint: network.makeLandingPoint("test"))
         let spy = SpyManagerDelegate()
         manager.delegate = spy
         manager.loadFirstPage()

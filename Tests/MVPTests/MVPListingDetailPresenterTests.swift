@@ -5,8 +5,8 @@ import Testing
 @testable import MVP
 import TestSupport
 
-/// The detail presenter with a spy view: the rows come from the feed's loaded data through the
-/// second reformer, and nothing is loaded again.
+/// The detail presenter with a spy view: the rows come from the list manager's loaded data through
+/// the second reformer, and nothing is loaded again.
 @MainActor
 @Suite("MVP: listing detail presenter")
 struct MVPListingDetailPresenterTests {
@@ -37,14 +37,22 @@ struct MVPListingDetailPresenterTests {
         }
     }
 
-    @Test("fields and raw keys from the feed's loaded data, by id; no request is sent")
+    /// A list manager of `kind` with its first page loaded, and that page's first listing.
+    private func loadedManager(
+        _ kind: ListingKind, on network: PatternTestNetwork
+    ) async throws -> (manager: any PagedAPIManaging, first: Listing) {
+        let manager = network.environment.makeListManager(for: kind, landingPoint: network.landingPoint)
+        _ = try await manager.firstPage()
+        return (manager, try #require(manager.fetchData(with: ListingReformer())?.first))
+    }
+
+    @Test("fields and raw keys from the manager's loaded data, by global id; no request is sent")
     func detailRowsFromTheReformer() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .newHome, landingPoint: network.landingPoint))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let (manager, listing) = try await loadedManager(.newHome, on: network)
         let view = SpyListingDetailView()
         let presenter = ListingDetailPresenter(
-            view: view, listingID: listing.globalID, feed: feed, pictureService: FakePictureService())
+            view: view, listingID: listing.globalID, manager: manager, pictureService: FakePictureService())
 
         network.traced("Enter") { presenter.viewDidLoad() }
 
@@ -59,11 +67,10 @@ struct MVPListingDetailPresenterTests {
     @Test("a listing the loaded data does not hold shows the one fallback")
     func missingFallback() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
-        _ = try await feed.loadFirstPage()
+        let (manager, _) = try await loadedManager(.rent, on: network)
         let view = SpyListingDetailView()
         let pictures = FakePictureService()
-        ListingDetailPresenter(view: view, listingID: "rent:gone", feed: feed, pictureService: pictures).viewDidLoad()
+        ListingDetailPresenter(view: view, listingID: "rent:gone", manager: manager, pictureService: pictures).viewDidLoad()
         #expect(view.title == "Listing")
         #expect(view.fields.map { "\($0.name) \($0.value)" } == ["Listing rent:gone", "Status \(ListingDetail.missingText)"])
         #expect(view.mappings.isEmpty)
@@ -73,11 +80,10 @@ struct MVPListingDetailPresenterTests {
     @Test("the picture: a loading caption, then the picture; a failure shows its reason")
     func picture() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let (manager, listing) = try await loadedManager(.rent, on: network)
         let pictures = FakePictureService()
         let view = SpyListingDetailView()
-        let presenter = ListingDetailPresenter(view: view, listingID: listing.globalID, feed: feed, pictureService: pictures)
+        let presenter = ListingDetailPresenter(view: view, listingID: listing.globalID, manager: manager, pictureService: pictures)
         presenter.viewDidLoad()
         #expect(pictures.requestedURLs == [listing.imageURL])
         #expect(view.pictures == ["none: Loading picture…"])
@@ -86,7 +92,7 @@ struct MVPListingDetailPresenterTests {
         #expect(view.pictures == ["none: Loading picture…", "2×2: "])
 
         let other = SpyListingDetailView()
-        let failing = ListingDetailPresenter(view: other, listingID: listing.globalID, feed: feed, pictureService: pictures)
+        let failing = ListingDetailPresenter(view: other, listingID: listing.globalID, manager: manager, pictureService: pictures)
         failing.viewDidLoad()
         pictures.reply(.failure(.failed(userMessage: "No picture: The request timed out.", shortName: "timeout")))
         await other.untilPictures(2)
@@ -96,12 +102,11 @@ struct MVPListingDetailPresenterTests {
     @Test("a presenter that goes away cancels its picture's load; the view is told nothing more")
     func goingAwayCancels() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let (manager, listing) = try await loadedManager(.rent, on: network)
         let pictures = FakePictureService()
         let view = SpyListingDetailView()
         var presenter: ListingDetailPresenter? = ListingDetailPresenter(
-            view: view, listingID: listing.globalID, feed: feed, pictureService: pictures)
+            view: view, listingID: listing.globalID, manager: manager, pictureService: pictures)
         presenter?.viewDidLoad()
         presenter = nil
         await pictures.untilIdle()

@@ -1,3 +1,4 @@
+import Model
 import Networking
 import Reformers
 import Testing
@@ -12,12 +13,13 @@ struct MVPListingsNavigationRouterTests {
     @Test("showDetail builds the detail module and pushes it; the trace shows the router")
     func pushesTheDetail() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let feed = TeamListingsFeed(manager: network.environment.makeListManager(for: .rent, landingPoint: network.landingPoint))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let manager = network.environment.makeListManager(for: ListingKind.rent, landingPoint: network.landingPoint)
+        _ = try await manager.firstPage()
+        let listing = try #require(manager.fetchData(with: ListingReformer())?.first)
         let navigationController = NavigationController(rootViewController: ViewController())
         let router = ListingsNavigationRouter(navigationController: navigationController, pictureService: FakePictureService())
 
-        network.traced("Enter") { router.showDetail(ofListingID: listing.globalID, in: feed) }
+        network.traced("Enter") { router.showDetail(ofListingID: listing.globalID, in: manager) }
 
         #expect(navigationController.viewControllers.count == 2)
         let detail = try #require(navigationController.topViewController as? ListingDetailViewController)

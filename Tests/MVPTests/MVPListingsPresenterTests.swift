@@ -15,15 +15,15 @@ struct MVPListingsPresenterTests {
     final class SpyListingsView: ListingsView {
         var sourceIndex: Int?
         var status: (text: String, isError: Bool) = ("", false)
-        var rows: [ListingRow] = []
+        var rows: [[PropertyListKey: String]] = []
         var selectedRow: Int?
         var footer: String?
         /// Every row ever shown, to prove what never was.
-        var everShown: [ListingRow] = []
+        var everShown: [[PropertyListKey: String]] = []
 
         func showSource(at index: Int) { sourceIndex = index }
         func showStatus(_ text: String, isError: Bool) { status = (text, isError) }
-        func showRows(_ rows: [ListingRow], selectedRow: Int?) {
+        func showRows(_ rows: [[PropertyListKey: String]], selectedRow: Int?) {
             self.rows = rows
             self.selectedRow = selectedRow
             everShown += rows
@@ -31,13 +31,15 @@ struct MVPListingsPresenterTests {
         func showFooter(_ text: String?) { footer = text }
         var banners: [String] = []
         func showNetworkBanner(_ text: String) { banners.append(text) }
+        var district: String?
+        func showDistrict(_ text: String) { district = text }
     }
 
     /// Records where the presenter asked to go.
     final class SpyListingsRouter: ListingsRouter {
         var shownDetails: [(listingID: String, detail: ListingDetail?)] = []
-        func showDetail(ofListingID listingID: String, in feed: any ListingsFeed) {
-            shownDetails.append((listingID, feed.detail(ofListingID: listingID)))
+        func showDetail(ofListingID listingID: String, in manager: any DataManaging) {
+            shownDetails.append((listingID, manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil))
         }
     }
 
@@ -47,12 +49,17 @@ struct MVPListingsPresenterTests {
     let view = SpyListingsView()
     let router = SpyListingsRouter()
 
-    /// The presenter with the feeds `ListingsBuilder` would give it.
+    /// The presenter with the managers `ListingsBuilder` would give it.
     func makePresenter(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsPresenter {
-        let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
+        let managers = network.environment.makeListManagers(landingPoint: network.landingPoint)
         return ListingsPresenter(
-            view: view, appState: appState, feeds: feeds, router: router,
+            view: view, appState: appState, managers: managers, router: router,
             networkStatus: network.environment.makeNetworkStatus())
+    }
+
+    /// The requests the managers sent to the server (cache hits and ignored calls send nothing).
+    func sent(_ network: PatternTestNetwork) -> [RequestRecord] {
+        network.environment.journal.records.filter { $0.sentAt != nil }
     }
 
     @Test("the first page: loading status, then rows formatted as strings, first row selected")
@@ -64,10 +71,26 @@ struct MVPListingsPresenterTests {
         #expect(view.status.text == "Loading Rent listings …")
         await network.settle()
         #expect(view.status.text == "")
-        #expect(view.rows.first?.title == Self.firstRent)
-        #expect(view.rows.first?.subtitle.hasPrefix("Rent · ") == true)
-        #expect(view.rows.first?.accessory.hasSuffix("/month") == true)
+        #expect(view.rows.first?[.name] == Self.firstRent)
+        #expect(view.rows.first?[.title]?.hasPrefix("Rent · ") == true)
+        #expect(view.rows.first?[.price]?.hasSuffix("/month") == true)
+        #expect(view.rows.first?[.id] == "rent:r-001")
         #expect(view.selectedRow == 0)
+    }
+
+    @Test("d: the presenter, the managers' parameter source, asks for the next district and tells the view")
+    func district() async throws {
+        let network = PatternTestNetwork(for: "MVP")
+        let appState = AppState()
+        let presenter = makePresenter(network, appState: appState)
+        presenter.viewDidLoad()
+        #expect(view.district == "District: any · d: next")
+        await network.settle()
+        presenter.didRequestNextDistrict()
+        #expect(appState.district == "海淀区" && view.district == "District: 海淀区 · d: next")
+        await network.settle()
+        #expect(view.rows.count == 7)
+        #expect(network.environment.journal.records.last?.parameters?[ListingParameter.district] == "海淀区")
     }
 
     @Test("a source switch writes the model and cancels the previous source: its rows never show")
@@ -82,8 +105,8 @@ struct MVPListingsPresenterTests {
         #expect(view.status.text == "Loading New homes listings …")
         await network.settle()  // the new request reaches the server before time moves
         await network.advance(by: .milliseconds(300))
-        #expect(view.rows.first?.title == Self.firstNewHome)
-        #expect(!view.everShown.contains { $0.subtitle.hasPrefix("Rent · ") })
+        #expect(view.rows.first?[.name] == Self.firstNewHome)
+        #expect(!view.everShown.contains { $0[.title]?.hasPrefix("Rent · ") == true })
         #expect(network.traceDetails.contains { $0.contains("cancelled") && $0.contains("rent.list") })
     }
 
@@ -97,7 +120,7 @@ struct MVPListingsPresenterTests {
         await network.settle()
         network.traced("←") { presenter.didChooseSource(at: 0) }
         await network.settle()
-        #expect(view.rows.first?.title == Self.firstRent)
+        #expect(view.rows.first?[.name] == Self.firstRent)
         #expect(network.traceDetails.contains { $0.contains("cache hit") })
     }
 
@@ -114,7 +137,7 @@ struct MVPListingsPresenterTests {
             await network.settle()
         }
         #expect(view.rows.count == 72)
-        #expect(view.rows.last?.title == "融创壹号院17号楼")
+        #expect(view.rows.last?[.name] == "融创壹号院17号楼")
         presenter.didReachLastRow()  // nothing more to load
         #expect(network.environment.monitor.inFlight == 0)
     }
@@ -149,7 +172,9 @@ struct MVPListingsPresenterTests {
         await network.settle()
         #expect(view.banners.last == "On 4G")
         #expect(view.rows.count == 20 && view.status.text == "")
-        presenter.cancelLoading()
+        // Teardown, as `ListingsBuilder` does it: the landing point cancels, the presenter stops observing.
+        network.landingPoint.cancelAll()
+        presenter.stopObserving()
         network.environment.switchNetworkType(to: .cellular2G)
         #expect(view.banners.count == 2, "no delivery after teardown")
     }
@@ -177,21 +202,24 @@ struct MVPListingsPresenterTests {
         presenter.didRequestRefresh()
         await network.settle()
         #expect(view.status.text == "")
-        #expect(view.rows.first?.title == Self.firstRent)
+        #expect(view.rows.first?[.name] == Self.firstRent)
     }
 
-    @Test("refresh while loading is ignored (ignore-if-loading), and the trace says so")
+    @Test("refresh while loading is ignored (ignore-if-loading): the request in flight is not sent again")
     func refreshIgnoredWhileLoading() async throws {
         let network = PatternTestNetwork(for: "MVP", latency: .milliseconds(300))
         let presenter = makePresenter(network)
         presenter.viewDidLoad()
         await network.settle()
-        network.traced("r") { presenter.didRequestRefresh() }
+        presenter.didRequestRefresh()
         await network.settle()
         #expect(network.environment.monitor.inFlight == 1)
-        #expect(network.traceDetails.contains { $0.contains("ignored") })
+        #expect(sent(network).count == 1, "neither a second request nor a cancel-and-resend")
+        #expect(view.status.text == "Loading Rent listings …")
         await network.advance(by: .milliseconds(300))
-        #expect(view.rows.first?.title == Self.firstRent)
+        #expect(view.rows.first?[.name] == Self.firstRent)
+        #expect(view.status.text == "")
+        #expect(sent(network).map(\.outcome) == [.succeeded(items: 20)])
     }
 
     @Test("refresh keeps the rows on show while it loads")
@@ -203,6 +231,7 @@ struct MVPListingsPresenterTests {
         presenter.didRequestRefresh()
         await network.settle()
         #expect(network.environment.monitor.inFlight == 1)
+        #expect(sent(network).count == 2, "the refresh goes to the server")
         #expect(view.status.text == "Loading Rent listings …")
         #expect(view.rows.count == 20)
         await network.advance(by: .milliseconds(300))
@@ -218,11 +247,16 @@ struct MVPListingsPresenterTests {
         await network.advance(by: .milliseconds(300))
         presenter.didReachLastRow()
         await network.settle()
-        network.traced("r") { presenter.didRequestRefresh() }
-        #expect(network.traceDetails.contains { $0.contains("ignored") })
+        #expect(sent(network).count == 2)
+        presenter.didRequestRefresh()
+        await network.settle()
+        #expect(sent(network).count == 2, "the refresh sends nothing and cancels nothing")
         #expect(view.footer == "loading more …")
+        #expect(view.status.text == "")
+        #expect(view.rows.count == 20)
         await network.advance(by: .milliseconds(300))
         #expect(view.rows.count == 40)
+        #expect(sent(network).map(\.page) == [1, 2])
     }
 
     @Test("All merges the three teams' APIs")
@@ -234,7 +268,7 @@ struct MVPListingsPresenterTests {
         #expect(view.status.text == "Loading All listings …")
         await network.settle()
         for label in ["Rent · ", "New home · ", "Second-hand · "] {
-            #expect(view.rows.contains { $0.subtitle.hasPrefix(label) })
+            #expect(view.rows.contains { $0[.title]?.hasPrefix(label) == true })
         }
     }
 
@@ -250,16 +284,18 @@ struct MVPListingsPresenterTests {
         #expect(appState.selectedListingID == "rent:r-005")
     }
 
-    @Test("opening a row asks the router with the listing's id and the feed that loaded it")
+    @Test("opening a row writes the selection and asks the router with the listing's id and the manager that loaded it")
     func openingAsksTheRouter() async throws {
         let network = PatternTestNetwork(for: "MVP")
-        let presenter = makePresenter(network, appState: AppState(listingSource: .all))
+        let appState = AppState(listingSource: .all)
+        let presenter = makePresenter(network, appState: appState)
         presenter.viewDidLoad()
         await network.settle()
         presenter.didSelectRow(1)
         #expect(router.shownDetails.count == 1)
         #expect(router.shownDetails.first?.listingID.hasPrefix("newHome:") == true)
-        #expect(router.shownDetails.first?.detail?.listing.name == view.rows[1].title)
+        #expect(appState.selectedListingID == router.shownDetails.first?.listingID)
+        #expect(router.shownDetails.first?.detail?.listing.name == view.rows[1][.name])
         #expect(router.shownDetails.first?.detail?.serviceName == "xinfang")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import MVVM
 
-/// The detail's view model: fixed fields made from a listing id and what the feed found for it
+/// The detail's view model: fixed fields made from a listing id and what the list manager's data holds for it
 /// (testing them is building one and reading it), and the picture it loads and publishes — tested
 /// without any view, through a recorder bound to its output.
 @MainActor
@@ -36,7 +36,7 @@ struct MVVMListingDetailViewModelTests {
                                        .init(rawKey: "extra", field: "(dropped)", value: "")])
     }
 
-    @Test("a listing the feed does not hold gives the one fallback every pattern shows")
+    @Test("a listing the loaded data does not hold gives the one fallback every pattern shows")
     func missingFallback() {
         let pictures = FakePictureService()
         let viewModel = ListingDetailViewModel(listingID: "rent:gone", detail: nil, pictureService: pictures)
@@ -47,7 +47,7 @@ struct MVVMListingDetailViewModelTests {
         #expect(pictures.requestedURLs.isEmpty && viewModel.picture.value == .none, "a missing listing has no picture")
     }
 
-    /// The view model of `listing`, found in the feed, with its picture from `pictures`.
+    /// The view model of `listing`, found in the loaded data, with its picture from `pictures`.
     private func detailViewModel(_ pictures: FakePictureService) -> ListingDetailViewModel {
         ListingDetailViewModel(
             listingID: listing.globalID, detail: ListingDetail(listing: listing, rows: [], serviceName: "rent"),

@@ -1,5 +1,5 @@
 import Model
-import Reformers
+import Networking
 import Testing
 import TestSupport
 import Widgets
@@ -10,9 +10,9 @@ import Widgets
 @Suite("MVVM: listings coordinator")
 struct MVVMListingsCoordinatorTests {
     func makeCoordinator(_ network: PatternTestNetwork) -> (ListingsCoordinator, ListingsViewModel) {
-        let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
         let viewModel = ListingsViewModel(
-            appState: AppState(), feeds: feeds, networkStatus: FakeNetworkStatus(), pictureService: FakePictureService())
+            appState: AppState(), managers: network.environment.makeListManagers(landingPoint: network.landingPoint),
+            networkStatus: FakeNetworkStatus(), pictureService: FakePictureService())
         return (ListingsCoordinator(listingsViewModel: viewModel), viewModel)
     }
 

@@ -14,12 +14,25 @@ struct MVVMListingsViewModelTests {
     static let firstRent = "龙湖天街27号楼"
     static let firstNewHome = "仁恒河滨24号楼"
 
-    /// The view model over one feed per source, as `ListingsBuilder` assembles it.
+    /// The view model over one list manager per source, as `ListingsBuilder` assembles it.
     func makeViewModel(_ network: PatternTestNetwork, appState: AppState = AppState()) -> ListingsViewModel {
-        let feeds = ListingsFeedFactory.makeFeeds(network: network.environment, landingPoint: network.landingPoint)
-        return ListingsViewModel(
-            appState: appState, feeds: feeds, networkStatus: network.environment.makeNetworkStatus(),
-            pictureService: FakePictureService())
+        ListingsViewModel(
+            appState: appState, managers: network.environment.makeListManagers(landingPoint: network.landingPoint),
+            networkStatus: network.environment.makeNetworkStatus(), pictureService: FakePictureService())
+    }
+
+    /// The pages the managers really sent to the server, in order (not those answered from the
+    /// cache, ignored or joined): what the network inspector lists as sent.
+    func sentPages(_ network: PatternTestNetwork) -> [Int?] {
+        network.environment.journal.records.filter { $0.sentAt != nil }.map(\.page)
+    }
+
+    /// Why the managers ignored calls, in order: the calls that sent nothing.
+    func ignoredReasons(_ network: PatternTestNetwork) -> [String] {
+        network.environment.journal.records.compactMap { record in
+            guard case .ignored(let reason, _) = record.outcome else { return nil }
+            return reason
+        }
     }
 
     @Test("first page: loading status, then rows as the cells show them, the first selected")
@@ -33,11 +46,27 @@ struct MVVMListingsViewModelTests {
         #expect(viewModel.status.value == .empty)
         #expect(viewModel.rows.value.count == 20)
         let first = try #require(viewModel.rows.value.first)
-        #expect(first.title == Self.firstRent)
-        #expect(first.subtitle.hasPrefix("Rent · "))
-        #expect(first.accessory == "¥3,900/month")
+        #expect(first[.id] == "rent:r-001")
+        #expect(first[.name] == Self.firstRent)
+        #expect(first[.title]?.hasPrefix("Rent · ") == true)
+        #expect(first[.price] == "¥3,900/month")
         #expect(viewModel.selectedRow.value == 0)
         #expect(viewModel.footer.value == nil)
+    }
+
+    @Test("nextDistrict: the view model, the managers' parameter source, publishes the district and its rows")
+    func district() async throws {
+        let network = PatternTestNetwork(for: "MVVM")
+        let appState = AppState()
+        let viewModel = makeViewModel(network, appState: appState)
+        viewModel.viewDidLoad()
+        #expect(viewModel.district.value == "District: any · d: next")
+        await network.settle()
+        viewModel.nextDistrict()
+        #expect(appState.district == "海淀区" && viewModel.district.value == "District: 海淀区 · d: next")
+        await network.settle()
+        #expect(viewModel.rows.value.count == 7)
+        #expect(network.environment.journal.records.last?.parameters?[ListingParameter.district] == "海淀区")
     }
 
     @Test("switching source cancels the previous load; only the new source shows")
@@ -54,8 +83,8 @@ struct MVVMListingsViewModelTests {
         #expect(viewModel.status.value == DisplayText("Loading New homes listings …"))
         #expect(network.traceDetails.contains { $0.contains("cancelled: GET rent.list") })
         await network.advance(by: .milliseconds(300))
-        #expect(viewModel.rows.value.first?.title == Self.firstNewHome)
-        #expect(viewModel.rows.value.allSatisfy { $0.subtitle.hasPrefix("New home · ") })
+        #expect(viewModel.rows.value.first?[.name] == Self.firstNewHome)
+        #expect(viewModel.rows.value.allSatisfy { $0[.title]?.hasPrefix("New home · ") == true })
     }
 
     @Test("a source shown again within the cache lifetime is a cache hit")
@@ -69,7 +98,7 @@ struct MVVMListingsViewModelTests {
         network.traced("←") { viewModel.selectSource(at: 0) }
         await network.settle()
         #expect(network.traceDetails.contains { $0.contains("cache hit") })
-        #expect(viewModel.rows.value.first?.title == Self.firstRent)
+        #expect(viewModel.rows.value.first?[.name] == Self.firstRent)
     }
 
     @Test("reaching the last row pages to the end: loading more …, then no more listings")
@@ -123,7 +152,7 @@ struct MVVMListingsViewModelTests {
         await network.settle()
         #expect(banner.last == "On 4G")
         #expect(viewModel.rows.value.count == 20 && viewModel.status.value == .empty)
-        viewModel.cancelLoading()
+        viewModel.stopObserving()
         network.environment.switchNetworkType(to: .cellular2G)
         #expect(banner.values.count == 3, "no delivery after teardown")
     }
@@ -153,21 +182,26 @@ struct MVVMListingsViewModelTests {
         viewModel.refresh()
         await network.settle()
         #expect(viewModel.status.value == .empty)
-        #expect(viewModel.rows.value.first?.title == Self.firstRent)
+        #expect(viewModel.rows.value.first?[.name] == Self.firstRent)
     }
 
-    @Test("a refresh while the first page loads is ignored, and the trace says so")
+    @Test("a refresh while the first page loads sends nothing; the one answer is shown once")
     func refreshIgnoredWhileLoading() async throws {
         let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let viewModel = makeViewModel(network)
+        let rows = MVVMRecorder(viewModel.rows)
         viewModel.viewDidLoad()
         await network.settle()
-        network.traced("r") { viewModel.refresh() }
+        viewModel.refresh()
         await network.settle()
-        #expect(network.traceDetails.contains("refresh ignored: already loading"))
         #expect(network.environment.monitor.inFlight == 1)
+        #expect(sentPages(network) == [1], "no second request")
+        #expect(ignoredReasons(network) == ["already loading (refresh)"])
+        #expect(viewModel.status.value == DisplayText("Loading Rent listings …"))
         await network.advance(by: .milliseconds(300))
         #expect(viewModel.rows.value.count == 20)
+        #expect(rows.values.map(\.count) == [0, 20], "one answer, shown once")
+        #expect(sentPages(network) == [1])
     }
 
     @Test("refresh keeps the rows on show while it loads")
@@ -179,6 +213,7 @@ struct MVVMListingsViewModelTests {
         viewModel.refresh()
         await network.settle()
         #expect(network.environment.monitor.inFlight == 1)
+        #expect(sentPages(network) == [1, 1], "a refresh asks the server again")
         #expect(viewModel.status.value == DisplayText("Loading Rent listings …"))
         #expect(viewModel.rows.value.count == 20)
         await network.advance(by: .milliseconds(300))
@@ -186,7 +221,7 @@ struct MVVMListingsViewModelTests {
         #expect(viewModel.rows.value.count == 20)
     }
 
-    @Test("one ignore rule: a refresh while the next page loads is ignored too")
+    @Test("one ignore rule: a refresh while the next page loads sends nothing, and the screen still says it loads more")
     func refreshIgnoredWhileNextPageLoads() async throws {
         let network = PatternTestNetwork(for: "MVVM", latency: .milliseconds(300))
         let viewModel = makeViewModel(network)
@@ -194,9 +229,14 @@ struct MVVMListingsViewModelTests {
         await network.advance(by: .milliseconds(300))
         viewModel.loadNextPage()
         await network.settle()
-        network.traced("r") { viewModel.refresh() }
-        #expect(network.traceDetails.contains("refresh ignored: already loading"))
+        viewModel.refresh()
+        await network.settle()
+        #expect(network.environment.monitor.inFlight == 1)
+        #expect(sentPages(network) == [1, 2], "no page 1 again")
+        #expect(ignoredReasons(network) == ["already loading (refresh)"])
+        #expect(viewModel.rows.value.count == 20)
         #expect(viewModel.footer.value == "loading more …")
+        #expect(viewModel.status.value == .empty, "nothing says the whole list reloads")
         await network.advance(by: .milliseconds(300))
         #expect(viewModel.rows.value.count == 40)
     }
@@ -221,12 +261,15 @@ struct MVVMListingsViewModelTests {
     @Test("open: the detail's view model, from the list's own data through the detail reformer")
     func detailFromTheReformer() async throws {
         let network = PatternTestNetwork(for: "MVVM")
-        let viewModel = makeViewModel(network)
+        let appState = AppState()
+        let viewModel = makeViewModel(network, appState: appState)
         var requested: [ListingDetailViewModel] = []
         viewModel.showDetail = { requested.append($0) }
         viewModel.viewDidLoad()
         await network.settle()
+        viewModel.selectRow(2)
         network.traced("enter") { viewModel.openRow(0) }
+        #expect(appState.selectedListingID == "rent:r-001", "the opened listing is the shared selection")
         let detail = try #require(requested.first)
         #expect(detail.title == Self.firstRent)
         #expect(detail.serviceName == "rent")
@@ -245,12 +288,13 @@ struct MVVMListingsViewModelTests {
         await network.settle()
         viewModel.selectSource(at: 3)
         await network.settle()
-        let subtitles = viewModel.rows.value.map(\.subtitle)
+        let subtitles = viewModel.rows.value.map { $0[.title] ?? "" }
         for label in ["Rent · ", "New home · ", "Second-hand · "] {
             #expect(subtitles.contains { $0.hasPrefix(label) })
         }
         let newHomeRow = try #require(subtitles.firstIndex { $0.hasPrefix("New home · ") })
         viewModel.openRow(newHomeRow)
+        #expect(requested.first?.title == viewModel.rows.value[newHomeRow][.name])
         #expect(requested.first?.serviceName == "xinfang")
         #expect(requested.first?.mappings.contains { $0.rawKey == "xinfang_name" } == true)
     }

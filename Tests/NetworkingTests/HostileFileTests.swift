@@ -40,7 +40,7 @@ import Tracing
         let network = TestNetwork().environment
         let log = network.makeOperationLog(folder: cache, lockPatience: .milliseconds(250))
         log.open()
-        for index in 0..<count { log.record(TraceAction(id: UInt64(index), label: "Enter on [Show greeting]", pattern: "MVC")) }
+        for index in 0..<count { log.record("rent.list page=\(index + 1)&page_size=20", pattern: "MVC") }
         log.close()
         return log
     }

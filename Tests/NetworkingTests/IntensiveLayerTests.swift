@@ -11,6 +11,7 @@ import Testing
         #expect(a == b)
         #expect(a.canonicalString.hasPrefix("a=x%26y&district=%E6%B5%A6"))
         #expect(a.canonicalString.hasSuffix("&page=2"))
+        #expect(a.description == "a=x&y&district=浦东 新区&page=2", "traces and the operation log read it unencoded")
     }
 
     @Test func signatureIsHMACOfMethodAndParameters() {

@@ -1,10 +1,13 @@
+import FakeServer
+import Clocks
 import Model
 import Networking
 import Reformers
 import Testing
 
 /// On which turn a reply comes back (`LoadTurn`): at once to an async caller, on a later turn to a
-/// delegate-style call or a load an event started (`ServiceLoad`), in the same order either way.
+/// delegate-style call or a picture load an event started (`loadPicture(at:delegate:)`), in the
+/// same order either way.
 @MainActor @Suite struct LoadTurnTests {
     /// A main-actor task queued before the call runs only if the caller gives up the main actor,
     /// so it tells whether the call suspended.
@@ -50,18 +53,31 @@ import Testing
         #expect(delegate.successes == 1 && manager.state == .loaded)
     }
 
-    @Test("a load an event started (LoadTurn.repliesLater) lands after the event, as before")
-    func eventStartedLoadLandsLater() async throws {
-        let environment = Support.environment()
-        let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
-        let delegate = RecordingDelegate()
-        manager.delegate = delegate
-        var loaded: JSONValue?
-        ServiceLoad.start { () async throws(LoadFailure) in
-            do throws(APIError) { return try await manager.firstPage() } catch { throw LoadFailure(error) }
-        } loaded: { loaded = $0 } failed: { _ in }
-        #expect(manager.isLoading && delegate.successes == 0 && loaded == nil, "the request left, its reply has not landed")
+    /// Records how picture loads ended.
+    @MainActor final class PictureRecorder: PictureServiceDelegate {
+        var pictures: [Picture] = []
+        var failures: [LoadFailure] = []
+        func pictureService(_ service: any PictureService, didLoad picture: Picture) { pictures.append(picture) }
+        func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) { failures.append(failure) }
+    }
+
+    @Test("a picture load tells its delegate once; a cancelled one tells it nothing, even when its reply comes")
+    func pictureLoadThroughItsDelegate() async throws {
+        let clock = TestClock()
+        let environment = Support.environment(Scenario(latency: .milliseconds(300) ... .milliseconds(300)), clock: clock)
+        let service = environment.makePictureService()
+        let recorder = PictureRecorder()
+        service.loadPicture(at: "https://img.anjuke-fake.cn/rent/001.jpg", delegate: recorder)
+        await environment.untilAsleep()
+        #expect(recorder.pictures.isEmpty, "on its way")
+        await clock.advance(by: .milliseconds(300))
         await environment.settle()
-        #expect(delegate.successes == 1 && loaded?["items"]?.arrayValue?.count == 20)
+        #expect(recorder.pictures.count == 1 && recorder.failures.isEmpty)
+        let load = service.loadPicture(at: "https://img.anjuke-fake.cn/rent/002.jpg", delegate: recorder)
+        await environment.untilAsleep()
+        load.cancel()
+        await clock.advance(by: .milliseconds(300))
+        await environment.settle()
+        #expect(recorder.pictures.count == 1 && recorder.failures.isEmpty, "the cancelled load's delegate heard nothing")
     }
 }

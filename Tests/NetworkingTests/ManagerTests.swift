@@ -27,7 +27,7 @@ import Tracing
         await environment.settle()
         #expect(delegate.successes == 1)
         #expect(manager.currentPage == 1 && !manager.isLastPage)
-        #expect(manager.fetchData(reformer: PropertyListReformer())?.count == 20)
+        #expect(manager.fetchData(with: PropertyListReformer())?.count == 20)
         #expect(manager.fetchData()?["items"]?.arrayValue?.count == 20)
 
         manager.loadNextPage()
@@ -40,7 +40,7 @@ import Tracing
         manager.loadNextPage()
         await environment.settle()
         #expect(manager.currentPage == 4 && manager.isLastPage)
-        #expect(manager.fetchData(reformer: PropertyListReformer())?.count == 72)
+        #expect(manager.fetchData(with: PropertyListReformer())?.count == 72)
         manager.loadNextPage()  // after the last page: nothing
         await environment.settle()
         #expect(delegate.successes == 4 && delegate.failures.isEmpty)
@@ -77,13 +77,13 @@ import Tracing
 
     @Test func personThroughAParameterSourceAndReformer() async throws {
         final class Source: APIManagerParameterSource {
-            func parameters(for manager: any APIManaging) -> [String: String] { ["id": "liu-qian"] }
+            func parameters(for manager: any DataManaging) -> [String: String] { ["id": "liu-qian"] }
         }
         let environment = Support.environment()
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         let source = Source()
         manager.parameterSource = source
-        let person = try await manager.load(reformer: PersonReformer())
+        let person = try await manager.load(with: PersonReformer())
         #expect(person?.fullName == "谦 刘")
         manager.parameters = ["id": "nobody"]
         manager.parameterSource = nil
@@ -154,8 +154,8 @@ import Tracing
             let monitor: RequestMonitor
             var waking: [Int] = []
             init(_ monitor: RequestMonitor) { self.monitor = monitor }
-            func managerDidSucceed(_ manager: any APIManaging) { waking.append(monitor.waking) }
-            func managerDidFail(_ manager: any APIManaging, error: APIError) { waking.append(monitor.waking) }
+            func managerDidSucceed(_ manager: any DataManaging) { waking.append(monitor.waking) }
+            func managerDidFail(_ manager: any DataManaging, error: APIError) { waking.append(monitor.waking) }
         }
         let delegate = WakingOnDelivery(environment.monitor)
         manager.delegate = delegate
@@ -205,7 +205,7 @@ import Tracing
         #expect(delegate.successes == 1)
         #expect(events.contains { $0.detail == "cancelled previous: GET rent.list page=1" })
         #expect(events.contains { $0.detail == "dropped late reply to cancelled rent.list" })
-        #expect(manager.fetchData(reformer: PropertyListReformer())?.count == 20)
+        #expect(manager.fetchData(with: PropertyListReformer())?.count == 20)
     }
 
     @Test func interceptorsRunInTheDocumentedOrder() async {
@@ -319,7 +319,7 @@ import Tracing
         let environment = Support.environment(Scenario(latency: .milliseconds(200) ... .milliseconds(200)), clock: clock)
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
         manager.parameters = ["id": "david-blaine"]
-        let task = Task { try await manager.load(reformer: PersonReformer()) }
+        let task = Task { try await manager.load(with: PersonReformer()) }
         await environment.untilAsleep()
         #expect(manager.isLoading)
         await clock.advance(by: .milliseconds(200))

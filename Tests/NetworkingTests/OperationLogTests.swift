@@ -39,7 +39,7 @@ import Tracing
     }
 
     private func act(_ log: OperationLog, _ count: Int) {
-        for index in 0..<count { log.record(TraceAction(id: UInt64(index), label: "Enter on [Show greeting]", pattern: "MVC")) }
+        for index in 0..<count { log.record("rent.list page=\(index + 1)&page_size=20", pattern: "MVC") }
     }
 
     private func ids(_ range: ClosedRange<Int>) -> [String] { range.map { "e\($0)" } }

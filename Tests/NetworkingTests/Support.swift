@@ -37,14 +37,19 @@ final class RecordingDelegate: APIManagerDelegate {
     var failures: [APIError] = []
     var log: [String] = []
 
-    func managerDidSucceed(_ manager: any APIManaging) {
+    func managerDidSucceed(_ manager: any DataManaging) {
         successes += 1
-        log.append("success \(manager.method)")
+        log.append("success \(Self.name(of: manager))")
     }
 
-    func managerDidFail(_ manager: any APIManaging, error: APIError) {
+    func managerDidFail(_ manager: any DataManaging, error: APIError) {
         failures.append(error)
-        log.append("failure \(manager.method) \(error.shortName)")
+        log.append("failure \(Self.name(of: manager)) \(error.shortName)")
+    }
+
+    /// The API method, or `merged` for several managers as one.
+    private static func name(of manager: any DataManaging) -> String {
+        (manager as? any APIManaging)?.method ?? "merged"
     }
 }
 

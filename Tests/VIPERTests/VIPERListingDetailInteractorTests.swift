@@ -10,13 +10,24 @@ import TestSupport
 @MainActor
 @Suite("VIPER listing detail interactor")
 struct VIPERListingDetailInteractorTests {
-    @Test("the interactor reads the listing from the feed's loaded data by id, loading nothing")
+    /// A list manager of `source` with its first page loaded, as the list leaves it, and that
+    /// page's first listing.
+    private func loadedManager(_ source: ListingSource, on network: NetworkEnvironment) async throws
+        -> (any PagedDataManaging, Listing) {
+        let manager = network.makeListManager(for: source, landingPoint: network.makeLandingPoint("test"))
+        manager.loadFirstPage()
+        await network.settle()
+        let listing = try #require(manager.fetchData(with: ListingReformer())?.first)
+        return (manager, listing)
+    }
+
+    @Test("the interactor reads the listing from the manager's loaded data by its global id, loading nothing")
     func rowsFromTheReformer() async throws {
         let network = TestNetwork().environment
-        let feed = TeamListingsFeed(manager: network.makeSecondHandListManager(landingPoint: network.makeLandingPoint("test")))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let (manager, listing) = try await loadedManager(.secondHand, on: network)
+        let sent = network.journal.records.count
         let output = OutputSpy()
-        let interactor = ListingDetailInteractor(feed: feed, listingID: listing.globalID, pictureService: FakePictureService())
+        let interactor = ListingDetailInteractor(manager: manager, listingID: listing.globalID, pictureService: FakePictureService())
         interactor.output = output
         interactor.provideDetail()
         let detail = try #require(output.detail)
@@ -26,32 +37,54 @@ struct VIPERListingDetailInteractorTests {
         #expect(detail.mappings.first == .init(rawKey: "esf_id", field: "id", value: listing.id))
         #expect(output.missing == nil)
         #expect(network.monitor.inFlight == 0)
+        #expect(network.journal.records.count == sent, "no call to any manager")
+    }
+
+    @Test("from All: the listing is found in the data of the team's API that holds it, by its global id")
+    func fromAll() async throws {
+        let network = TestNetwork().environment
+        let (manager, _) = try await loadedManager(.all, on: network)
+        let newHome = try #require(manager.fetchData(with: ListingReformer())?.first { $0.kind == .newHome })
+        let output = OutputSpy()
+        let interactor = ListingDetailInteractor(manager: manager, listingID: newHome.globalID, pictureService: FakePictureService())
+        interactor.output = output
+        interactor.provideDetail()
+        let detail = try #require(output.detail)
+        #expect(detail.name == newHome.name)
+        #expect(detail.kindLabel == "New home")
+        #expect(detail.serviceName == "xinfang")
+        #expect(detail.mappings.contains { $0.rawKey == "xinfang_name" })
     }
 
     @Test("a listing the loaded data does not hold is reported as missing, by its id")
     func missingListing() async throws {
         let network = TestNetwork().environment
-        let feed = TeamListingsFeed(manager: network.makeRentListManager(landingPoint: network.makeLandingPoint("test")))
-        _ = try await feed.loadFirstPage()
+        let (manager, listing) = try await loadedManager(.rent, on: network)
         let output = OutputSpy()
         let pictures = FakePictureService()
-        let interactor = ListingDetailInteractor(feed: feed, listingID: "rent:gone", pictureService: pictures)
+        let interactor = ListingDetailInteractor(manager: manager, listingID: "rent:gone", pictureService: pictures)
         interactor.output = output
         interactor.provideDetail()
         interactor.providePicture()
         #expect(output.detail == nil)
         #expect(output.missing == "rent:gone")
         #expect(pictures.requestedURLs.isEmpty, "a missing listing has no picture to load")
+
+        // The id is global: a loaded listing's id under another kind is not that listing.
+        let elsewhere = ListingDetailInteractor(manager: manager, listingID: "newHome:" + listing.id, pictureService: pictures)
+        elsewhere.output = output
+        elsewhere.provideDetail()
+        #expect(output.detail == nil)
+        #expect(output.missing == "newHome:" + listing.id)
     }
 
     @Test("the picture: asked for at the listing's URL, handed on as plain pixels; a failure as its reason")
     func picture() async throws {
         let network = TestNetwork().environment
-        let feed = TeamListingsFeed(manager: network.makeRentListManager(landingPoint: network.makeLandingPoint("test")))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let (manager, listing) = try await loadedManager(.rent, on: network)
         let output = OutputSpy()
         let pictures = FakePictureService()
-        let interactor = ListingDetailInteractor(feed: feed, listingID: listing.globalID, pictureService: pictures)
+        let interactor = ListingDetailInteractor(manager: manager, listingID: listing.globalID, pictureService: pictures)
         interactor.output = output
         interactor.provideDetail()
         interactor.providePicture()
@@ -62,7 +95,7 @@ struct VIPERListingDetailInteractorTests {
         await output.untilEvents(2)
         #expect(output.picture == ListingPictureData(width: 2, height: 2, rgb: FakePictureService.picture.rgb))
 
-        let failing = ListingDetailInteractor(feed: feed, listingID: listing.globalID, pictureService: pictures)
+        let failing = ListingDetailInteractor(manager: manager, listingID: listing.globalID, pictureService: pictures)
         failing.output = output
         failing.provideDetail()
         failing.providePicture()
@@ -74,12 +107,11 @@ struct VIPERListingDetailInteractorTests {
     @Test("an interactor that goes away cancels its picture's load; nothing is delivered")
     func goingAwayCancels() async throws {
         let network = TestNetwork().environment
-        let feed = TeamListingsFeed(manager: network.makeRentListManager(landingPoint: network.makeLandingPoint("test")))
-        let listing = try #require(try await feed.loadFirstPage().first)
+        let (manager, listing) = try await loadedManager(.rent, on: network)
         let output = OutputSpy()
         let pictures = FakePictureService()
         var interactor: ListingDetailInteractor? = ListingDetailInteractor(
-            feed: feed, listingID: listing.globalID, pictureService: pictures)
+            manager: manager, listingID: listing.globalID, pictureService: pictures)
         interactor?.output = output
         interactor?.provideDetail()
         interactor?.providePicture()

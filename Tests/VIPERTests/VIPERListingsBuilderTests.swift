@@ -47,7 +47,7 @@ struct VIPERListingsBuilderTests {
             weakInteractor = weakPresenter?.interactor as? ListingsInteractor
             weakDetail = navigation.topViewController
             #expect(weakDetail is ListingDetailViewController)
-            window.handleKey(.character("r"))  // leaves a task behind for teardown to cancel
+            window.handleKey(.character("r"))  // leaves a request in flight for teardown to cancel
             window.disappear()
             module.tearDown()
         }

@@ -13,12 +13,16 @@ import Widgets
 struct VIPERListingsRouterTests {
     private func makeRouter() async throws -> (ListingsRouter, NavigationController, Listing) {
         let network = TestNetwork().environment
-        let feeds = ListingsFeedFactory.makeFeeds(network: network, landingPoint: network.makeLandingPoint("test"))
-        let listing = try #require(try await feeds[.rent]!.loadFirstPage().first)
+        let managers = network.makeListManagers(landingPoint: network.makeLandingPoint("test"))
+        let rent = try #require(managers[.rent])
+        rent.loadFirstPage()
+        await network.settle()
+        let listing = try #require(rent.fetchData(with: ListingReformer())?.first)
         let list = ViewController()
         let navigation = NavigationController(rootViewController: list)
         _ = navigation.view  // on a loaded stack, a push loads the pushed view
-        let router = ListingsRouter(detailBuilder: ListingDetailBuilder(appState: AppState(), feeds: feeds, pictureService: FakePictureService()))
+        let router = ListingsRouter(
+            detailBuilder: ListingDetailBuilder(appState: AppState(), managers: managers, pictureService: FakePictureService()))
         router.viewController = list
         return (router, navigation, listing)
     }

@@ -26,7 +26,7 @@ public final class NetworkEnvironment {
     public let monitor: RequestMonitor
     /// The recent calls to managers made here and what became of them (the network inspector's list).
     public let journal: RequestJournal
-    /// The user's actions, sent to the log service in batches; nil until `makeOperationLog(folder:)`.
+    /// The managers' calls, sent to the log service in batches; nil until `makeOperationLog(folder:)`.
     public private(set) var operationLog: OperationLog?
     /// Posts the network type's changes: the one notification (see `NetworkTypeNotifier`).
     public let networkTypeNotifier: NetworkTypeNotifier
@@ -95,6 +95,20 @@ public final class NetworkEnvironment {
         case .newHome: makeNewHomesListManager(landingPoint: landingPoint)
         case .secondHand: makeSecondHandListManager(landingPoint: landingPoint)
         }
+    }
+
+    /// The manager of one source of the list: its team's list manager, or for "All" the three
+    /// teams' managers merged into one.
+    public func makeListManager(for source: ListingSource, landingPoint: LandingPoint) -> any PagedDataManaging {
+        guard source == .all else { return makeListManager(for: source.kinds[0], landingPoint: landingPoint) }
+        return MergedListManager(managers: source.kinds.map { makeListManager(for: $0, landingPoint: landingPoint) })
+    }
+
+    /// One manager per source, every one on `landingPoint`: what a list screen's data role holds.
+    public func makeListManagers(landingPoint: LandingPoint) -> [ListingSource: any PagedDataManaging] {
+        var managers: [ListingSource: any PagedDataManaging] = [:]
+        for source in ListingSource.allCases { managers[source] = makeListManager(for: source, landingPoint: landingPoint) }
+        return managers
     }
 
     /// A person manager; set `parameters = ["id": person.id]` (or a parameter source) before loading.

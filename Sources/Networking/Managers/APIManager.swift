@@ -124,8 +124,9 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     // MARK: Consumption: delegate, async, stream
 
-    public func loadData() {
-        _ = takeOff(submit(.single), .laterTurn)
+    @discardableResult
+    public func loadData() -> Bool {
+        takeOffLater(submit(.single))
     }
 
     public func load() async throws(APIError) -> JSONValue {
@@ -133,7 +134,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     }
 
     /// Loads and returns the data through `reformer`.
-    public func load<R: Reformer>(reformer: R) async throws(APIError) -> R.Output {
+    public func load<R: Reformer>(with reformer: R) async throws(APIError) -> R.Output {
         try reform(await load(), with: reformer)
     }
 
@@ -141,7 +142,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         rawData
     }
 
-    public func fetchData<R: Reformer>(reformer: R) -> R.Output? {
+    public func fetchData<R: Reformer>(with reformer: R) -> R.Output? {
         rawData.map { reform($0, with: reformer) }
     }
 
@@ -359,6 +360,15 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         return .inFlight(id)
     }
 
+    /// A delegate-style call's take-off: on a later turn, so the delegate never hears back during
+    /// the call. True when a request went out; false when the call was answered, refused or
+    /// joined to one in flight (its caller is told nothing more).
+    private func takeOffLater(_ submission: Submission) -> Bool {
+        guard case .sent = submission else { return false }
+        _ = takeOff(submission, .laterTurn)
+        return true
+    }
+
     /// The transport's answer for flight `id`: the reply is received, then the outcome recorded
     /// once and delivered. A reply to a cancelled request is dropped.
     private func land(_ id: Int, _ result: Result<[UInt8], APIError>) {
@@ -497,13 +507,15 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
 // MARK: Paging, for paged APIs only
 
-extension APIManager: PagedAPIManaging where API: PagedAPIDescriptor {
-    public func loadFirstPage() {
-        _ = takeOff(submit(.page(first: true)), .laterTurn)
+extension APIManager: PagedDataManaging, PagedAPIManaging where API: PagedAPIDescriptor {
+    @discardableResult
+    public func loadFirstPage() -> Bool {
+        takeOffLater(submit(.page(first: true)))
     }
 
-    public func loadNextPage() {
-        _ = takeOff(submit(.page(first: false)), .laterTurn)
+    @discardableResult
+    public func loadNextPage() -> Bool {
+        takeOffLater(submit(.page(first: false)))
     }
 
     public func firstPage() async throws(APIError) -> JSONValue {
@@ -514,8 +526,9 @@ extension APIManager: PagedAPIManaging where API: PagedAPIDescriptor {
         try await wait(for: takeOff(submit(.page(first: false)), .forAsyncCall))
     }
 
-    public func refresh() {
-        _ = takeOff(submit(.refresh), .laterTurn)
+    @discardableResult
+    public func refresh() -> Bool {
+        takeOffLater(submit(.refresh))
     }
 
     public func refreshedFirstPage() async throws(APIError) -> JSONValue {

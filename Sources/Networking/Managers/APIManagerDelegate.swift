@@ -3,15 +3,15 @@
 /// trace context of the action that started the load. Cancelled requests call neither.
 @MainActor
 public protocol APIManagerDelegate: AnyObject {
-    /// The load succeeded; read the result with `manager.fetchData(reformer:)`.
-    func managerDidSucceed(_ manager: any APIManaging)
+    /// The load succeeded; read the result with `manager.fetchData(with:)`.
+    func managerDidSucceed(_ manager: any DataManaging)
     /// The load failed with `error`.
-    func managerDidFail(_ manager: any APIManaging, error: APIError)
+    func managerDidFail(_ manager: any DataManaging, error: APIError)
 }
 
 /// Supplies a manager's parameters at load time (casatwy's param source), held weakly.
 @MainActor
 public protocol APIManagerParameterSource: AnyObject {
     /// The parameters for the next load. Paged managers add `page` and `page_size` themselves.
-    func parameters(for manager: any APIManaging) -> [String: String]
+    func parameters(for manager: any DataManaging) -> [String: String]
 }

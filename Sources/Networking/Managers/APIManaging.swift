@@ -1,52 +1,72 @@
-/// What every manager offers, whatever its API: the surface screen modules program against and
-/// what delegates and interceptors receive. Compare managers by identity (`===`).
+/// What a screen's data role sees of any manager, casatwy's way: it starts a load, hears back
+/// through its delegate (one callback for success, one for failure), and reads the data through a
+/// reformer it chooses. One API's `APIManager` and several APIs merged (`MergedListManager`) are
+/// both this, so a role cannot tell them apart. Compare managers by identity (`===`).
 @MainActor
-public protocol APIManaging: AnyObject {
-    /// The API method (`rent.list`).
-    var method: String { get }
-    var service: Service { get }
-    /// The delegate for casatwy-style delivery (weak).
+public protocol DataManaging: AnyObject {
+    /// Told of every load's outcome (weak).
     var delegate: (any APIManagerDelegate)? { get set }
-    /// Where parameters come from at load time (weak); when nil, `parameters` is used.
+    /// Where parameters come from at load time (weak): casatwy's param source.
     var parameterSource: (any APIManagerParameterSource)? { get set }
-    /// The parameters used when there is no parameter source.
-    var parameters: [String: String] { get set }
-    var requestPolicy: RequestPolicy { get set }
     var state: LoadState { get }
     var isLoading: Bool { get }
-
-    /// Starts a load; the result goes to the delegate and the state stream.
-    func loadData()
-    /// Loads and returns the raw data (also told to the delegate and the state stream).
-    func load() async throws(APIError) -> JSONValue
-    /// The raw data of the last success (all pages so far, for paged APIs).
-    func fetchData() -> JSONValue?
-    /// The last success's data through `reformer`.
-    func fetchData<R: Reformer>(reformer: R) -> R.Output?
-    /// Every state change from now on, starting with the current state. Finishes on teardown.
-    func states() -> AsyncStream<LoadState>
+    /// The last success's data through `reformer` (casatwy's `fetchDataWithReformer:`); nil before
+    /// the first success. The manager keeps the raw data, so several reformers can read it.
+    func fetchData<R: Reformer>(with reformer: R) -> R.Output?
     /// Cancels every request in flight; their replies are dropped and no callback follows.
     func cancelAllRequests()
 }
 
-/// A manager over a paged API: the caller never tracks page numbers.
+/// A manager whose data comes in pages, and its request policies: the caller says "first page",
+/// "next page" or "refresh" and never tracks page numbers or what is in flight. Each call returns
+/// whether a request went out (casatwy's `loadData` returns its request id): then its answer comes
+/// later, through the delegate; a call the cache answered (at once, inside the call) or a policy
+/// ignored returns false.
 @MainActor
-public protocol PagedAPIManaging: APIManaging {
-    /// Pages loaded so far (0 before the first success).
-    var currentPage: Int { get }
+public protocol PagedDataManaging: DataManaging {
     /// True once the last page has loaded.
     var isLastPage: Bool { get }
-    /// Loads page 1, replacing what was loaded (delegate style).
-    func loadFirstPage()
+    /// Loads page 1, replacing what was loaded. Cancel-previous: a first page in flight (an older
+    /// filter, say) is cancelled and this one sent.
+    @discardableResult func loadFirstPage() -> Bool
     /// Loads the page after the last one loaded; ignored while loading or after the last page.
-    func loadNextPage()
+    @discardableResult func loadNextPage() -> Bool
+    /// Reloads page 1 from the server (never the cache). Ignore-if-loading: ignored while a load
+    /// is in flight.
+    @discardableResult func refresh() -> Bool
+}
+
+/// One API's manager: what every `APIManager` offers, whatever its API; what interceptors receive.
+@MainActor
+public protocol APIManaging: DataManaging {
+    /// The API method (`rent.list`).
+    var method: String { get }
+    var service: Service { get }
+    /// The parameters used when there is no parameter source.
+    var parameters: [String: String] { get set }
+    var requestPolicy: RequestPolicy { get set }
+
+    /// Starts a load; the result goes to the delegate and the state stream. True when a request
+    /// went out (false: answered from the cache, or refused, at once).
+    @discardableResult func loadData() -> Bool
+    /// Loads and returns the raw data (also told to the delegate and the state stream).
+    func load() async throws(APIError) -> JSONValue
+    /// The raw data of the last success (all pages so far, for paged APIs): `fetchData(with:)`
+    /// without a reformer.
+    func fetchData() -> JSONValue?
+    /// Every state change from now on, starting with the current state. Finishes on teardown.
+    func states() -> AsyncStream<LoadState>
+}
+
+/// A manager over a paged API, with the async forms besides the delegate ones.
+@MainActor
+public protocol PagedAPIManaging: APIManaging, PagedDataManaging {
+    /// Pages loaded so far (0 before the first success).
+    var currentPage: Int { get }
     /// Loads page 1 and returns all data (async style).
     func firstPage() async throws(APIError) -> JSONValue
     /// Loads the next page and returns all pages so far (async style).
     func nextPage() async throws(APIError) -> JSONValue
-    /// Reloads page 1 from the server (never the cache), ignored while a load is in flight:
-    /// the refresh policy (delegate style).
-    func refresh()
-    /// The same, async style: joins the load in flight if there is one.
+    /// The refresh, async style: joins the load in flight if there is one.
     func refreshedFirstPage() async throws(APIError) -> JSONValue
 }

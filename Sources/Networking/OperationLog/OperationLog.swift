@@ -3,15 +3,15 @@ import PatternVocabulary
 import SafeFiles
 import Tracing
 
-/// casatwy's fire-and-forget log: every user action becomes an entry, and the network layer sends
-/// them to the log service in batches of `batchSize`, never one request per action. No screen
-/// module knows it exists; the composition root hands it each action's label.
+/// casatwy's fire-and-forget log: every call a manager makes becomes an entry (fed by the
+/// `OperationLogInterceptor`, so no manager or screen knows it exists), and the network layer sends
+/// the entries to the log service in batches of `batchSize`, never one request per call.
 ///
 /// Rules: an entry is written to disk (when there is a folder) before it is sent; a batch goes
-/// when `batchSize` entries are waiting, and a partial batch waits — for more actions, or for the
+/// when `batchSize` entries are waiting, and a partial batch waits — for more calls, or for the
 /// next launch, which sends what an earlier run left first (in batches of up to `batchSize`). One
 /// request at a time; a failed batch stays at the head of the queue and is tried again with the
-/// next action. A disk that cannot be written is reported once (`problem`) and the log goes on in
+/// next entry. A disk that cannot be written is reported once (`problem`) and the log goes on in
 /// memory. Nothing touches the disk or the network before `open()`: the app opens the log once
 /// its first frame is out, since none of this shows in that frame.
 @MainActor
@@ -109,10 +109,10 @@ public final class OperationLog {
         file = nil
     }
 
-    /// Records one user action: on disk (once open), then waiting; the `batchSize`-th waiting entry
-    /// queues a batch.
-    public func record(_ action: TraceAction) {
-        let entry = OperationLogEntry(id: makeID(), action: action.label, pattern: action.pattern)
+    /// Records one operation (`rent.list page=1&page_size=20`) made in `pattern`: on disk (once
+    /// open), then waiting; the `batchSize`-th waiting entry queues a batch.
+    public func record(_ operation: String, pattern: String) {
+        let entry = OperationLogEntry(id: makeID(), action: operation, pattern: pattern)
         if isOpen { keepOnDisk { try $0.append(entry) } }
         waiting.append(entry)
         if waiting.count >= Self.batchSize {
@@ -165,8 +165,8 @@ public final class OperationLog {
                 + "\(accepted) accepted, \(duplicates) duplicates")
             sendNext()
         case .failed(let reason):
-            // Tried again with the next action: no timer, so nothing happens behind the user's back.
-            trace(.network, self, "batch #\(number) of \(batch.count) failed: \(reason); kept for the next action")
+            // Tried again with the next entry: no timer, so nothing happens behind the user's back.
+            trace(.network, self, "batch #\(number) of \(batch.count) failed: \(reason); kept for the next entry")
         case .sending:
             break
         }
@@ -201,8 +201,9 @@ public final class OperationLog {
 }
 
 extension NetworkEnvironment {
-    /// Makes the environment's operation log (kept in `folder`, or in memory when nil) and keeps it
-    /// in `operationLog`. Call once, from the composition root. A folder another mvx is using is
+    /// Makes the environment's operation log (kept in `folder`, or in memory when nil), keeps it in
+    /// `operationLog` and feeds it every call of the managers made from now on (an interceptor).
+    /// Call once, from the composition root, before any manager is made. A folder another mvx is using is
     /// given up at once (the log stays in memory) unless `lockPatience` says to wait for it.
     @discardableResult
     public func makeOperationLog(
@@ -211,6 +212,7 @@ extension NetworkEnvironment {
     ) -> OperationLog {
         let log = OperationLog(folder: folder(), transport: transport, monitor: monitor, lockPatience: lockPatience, makeID: makeID)
         setOperationLog(log)
+        interceptors.append(OperationLogInterceptor(log: log))
         return log
     }
 }

@@ -1,11 +1,11 @@
-/// One user action as the operation log keeps it: what was done, in which pattern, under an id
-/// unique across runs, so the log service can tell a re-sent entry from a new one.
+/// One operation as the operation log keeps it: the call a manager made, in which pattern, under
+/// an id unique across runs, so the log service can tell a re-sent entry from a new one.
 public struct OperationLogEntry: Sendable, Hashable, Codable {
     /// Unique across runs (a UUID unless a test injects its own): the key the server de-duplicates by.
     public var id: String
-    /// The trace's label of the action, e.g. `Enter on [Show greeting]`.
+    /// What was done: the API method and its parameters, e.g. `rent.list page=1&page_size=20`.
     public var action: String
-    /// The pattern on show (`MVC`…), or empty.
+    /// The pattern whose action made the call (`MVC`…), or empty.
     public var pattern: String
 
     public init(id: String, action: String, pattern: String) {
@@ -33,7 +33,7 @@ public struct OperationLogBatch: Sendable, Hashable {
         case sending
         /// The service took it: `accepted` new entries, `duplicates` it already had.
         case sent(accepted: Int, duplicates: Int)
-        /// The request failed; the entries stay queued and go again with the next action.
+        /// The request failed; the entries stay queued and go again with the next entry.
         case failed(String)
     }
 

@@ -28,7 +28,9 @@ public struct CanonicalParameters: Sendable, Hashable, CustomStringConvertible {
     /// A plain dictionary of the parameters.
     public var dictionary: [String: String] { Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) }) }
 
-    public var description: String { canonicalString }
+    /// `key=value&key=value` as people read it (`district=海淀区&page=1`): for traces and the
+    /// operation log. What is signed and cached stays `canonicalString`.
+    public var description: String { values.map { "\($0.key)=\($0.value)" }.joined(separator: "&") }
 
     /// RFC 3986 unreserved characters stay; everything else is %XX of its UTF-8 bytes.
     static func encode(_ text: String) -> String {

@@ -4,9 +4,9 @@ import Tracing
 
 /// The second reformer over the same list data (one API feeding two views): for the listing
 /// with `listingID`, rows pairing each raw key of the source API with the normalised field it
-/// became. Nil when the data holds no such listing.
+/// became. Nil when the data holds no such listing; over several APIs, the one that holds it.
 public struct ListingDetailReformer: Reformer {
-    /// The `Listing.id` to show (not the global id).
+    /// The `Listing.globalID` to show (`rent:r-001`), as the list's `PropertyListKey.id` holds it.
     public var listingID: String
 
     public init(listingID: String) {
@@ -14,10 +14,10 @@ public struct ListingDetailReformer: Reformer {
     }
 
     public func reform(_ data: JSONValue, from source: ResponseSource) -> ListingDetail? {
-        guard let schema = ListingSchema.of(source) else { return nil }
+        guard let schema = ListingSchema.of(source), listingID.hasPrefix(schema.kind.rawValue + ":") else { return nil }
         let items = data["items"]?.arrayValue ?? data.arrayValue ?? [data]
         for item in items {
-            guard case .object(let fields) = item, let listing = schema.listing(from: fields), listing.id == listingID
+            guard case .object(let fields) = item, let listing = schema.listing(from: fields), listing.globalID == listingID
             else { continue }
             var rows: [DetailRow] = []
             var used = Set<String>()
@@ -33,6 +33,11 @@ public struct ListingDetailReformer: Reformer {
         }
         trace(.reformer, self, "\(source.method): no listing \(listingID)")
         return nil
+    }
+
+    /// The one API that holds the listing answers; the others say nil.
+    public func combine(_ outputs: [ListingDetail?]) -> ListingDetail? {
+        outputs.lazy.compactMap { $0 }.first
     }
 
     private func value(of field: String, in listing: Listing) -> String {

@@ -18,4 +18,9 @@ public struct PersonReformer: Reformer {
         trace(.reformer, self, "\(source.method) → \(person.fullName)")
         return person
     }
+
+    /// One person API answers; several would name the same person, so the first found stands.
+    public func combine(_ outputs: [Person?]) -> Person? {
+        outputs.lazy.compactMap { $0 }.first
+    }
 }

@@ -4,15 +4,63 @@ import Tracing
 
 /// The model layer's door to a listing's picture, the same in all four patterns: the role that
 /// loads (MVC's controller, MVP's presenter, MVVM's view model, VIPER's interactor) asks for the
-/// picture at `Listing.imageURL` and gets a `Picture` or a `LoadFailure` worded for a caption.
+/// picture at `Listing.imageURL` with `loadPicture(at:delegate:)` and hears back as the load's
+/// `PictureServiceDelegate`: a `Picture`, or a `LoadFailure` worded for a caption.
 /// Memory, disk and the image service are the network layer's business; whether pictures load at
 /// all on this network type is the model's, decided here once (casatwy: the network type is what
 /// tells an app to spare its images).
 @MainActor
 public protocol PictureService: AnyObject {
     /// The picture at `url`: from a cache tier or the image service — on 2G and offline, from a
-    /// cache tier only.
+    /// cache tier only. The shared work under `loadPicture(at:delegate:)`, which roles call.
     func picture(at url: String) async throws(LoadFailure) -> Picture
+}
+
+/// Told how a picture load ended, casatwy's way: one callback for success, one for failure, the
+/// delegate held weakly. A cancelled load calls neither.
+@MainActor
+public protocol PictureServiceDelegate: AnyObject {
+    /// The picture landed.
+    func pictureService(_ service: any PictureService, didLoad picture: Picture)
+    /// It could not be had; `failure` says why, in words for a caption.
+    func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure)
+}
+
+/// A picture load in flight, as its caller keeps it: to cancel when the caller goes away.
+@MainActor
+public struct PictureLoad {
+    fileprivate let task: Task<Void, Never>
+
+    /// Drops the load: its request stops and its delegate hears nothing.
+    public func cancel() {
+        task.cancel()
+    }
+}
+
+extension PictureService {
+    /// Starts loading the picture at `url` for `delegate` (held weakly). The answer comes as soon as
+    /// the picture is had — inside the call when nothing has to be waited for (a cache holds it).
+    /// Swift concurrency stays in here, under the roles, where casatwy puts the shared work; the
+    /// roles see only the delegate's two calls.
+    @discardableResult
+    public func loadPicture(at url: String, delegate: any PictureServiceDelegate) -> PictureLoad {
+        PictureLoad(task: Task.immediate { [weak self, weak delegate] in
+            let outcome = await LoadTurn.$repliesLater.withValue(true) { () async -> Result<Picture, LoadFailure> in
+                guard let self else { return .failure(.cancelled) }
+                do throws(LoadFailure) {
+                    return .success(try await self.picture(at: url))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            guard !Task.isCancelled, let self, let delegate else { return }
+            switch outcome {
+            case .success(let picture): delegate.pictureService(self, didLoad: picture)
+            case .failure(let failure) where failure != .cancelled: delegate.pictureService(self, didFailWith: failure)
+            case .failure: break
+            }
+        })
+    }
 }
 
 /// The captions every pattern shows under the picture's place.

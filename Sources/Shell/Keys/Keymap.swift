@@ -112,6 +112,7 @@ public enum Keymap {
         KeyBinding(scope: .module, keys: "↑↓", label: "move", help: "move between fields, buttons and rows"),
         KeyBinding(scope: .module, keys: "Enter", label: "press", help: "press the focused button, open the selected row"),
         KeyBinding(scope: .module, keys: "Esc", label: nil, help: "leave a text field; go back from a detail screen"),
+        KeyBinding(scope: .module, keys: "←→ r d", label: nil, help: "listings: ←→ source, r refresh, d next district"),
         KeyBinding(
             keys: "[ ]", label: "trace", help: "scroll the trace pane back to earlier pages and forth",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),

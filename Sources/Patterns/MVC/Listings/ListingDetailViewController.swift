@@ -1,34 +1,35 @@
 import Model
+import Networking
 import Reformers
 import ScreenViews
 import Tracing
 import Widgets
 
 /// One listing, in Cocoa MVC: the list controller makes this controller with the listing's id and
-/// the model (the feed that loaded it), and pushes it. The model reads the raw data it already
-/// holds through a second reformer (one API feeding two views), so nothing is loaded again but the
-/// listing's picture, which the controller asks the picture service for and shows when it lands.
+/// the manager that loaded it, and pushes it. The controller reads the manager's raw data through
+/// a second reformer (one API feeding two views), so nothing is loaded again but the listing's
+/// picture, which the controller asks the picture service for and shows when it lands.
 final class ListingDetailViewController: ViewController {
     private let listingID: String
-    /// The model that loaded the listing. Strong but no cycle: the feed knows no screen.
-    private let feed: any ListingsFeed
+    /// The manager that loaded the listing. Strong but no cycle: its delegate is the list, held weakly.
+    private let manager: any DataManaging
     private let pictureService: any PictureService
     /// The picture's load. The controller started it, so the controller cancels it when it goes.
-    private var pictureTask: Task<Void, Never>?
+    private var pictureLoad: PictureLoad?
 
     /// - Parameters:
     ///   - listingID: the `Listing.globalID` of the row the user opened.
-    ///   - feed: the feed whose loaded data holds the listing.
+    ///   - manager: the manager whose data holds the listing.
     ///   - pictureService: where the listing's picture comes from.
-    init(listingID: String, feed: any ListingsFeed, pictureService: any PictureService) {
+    init(listingID: String, manager: any DataManaging, pictureService: any PictureService) {
         self.listingID = listingID
-        self.feed = feed
+        self.manager = manager
         self.pictureService = pictureService
         super.init()
     }
 
     isolated deinit {
-        pictureTask?.cancel()
+        pictureLoad?.cancel()
     }
 
     // MARK: - Life cycle
@@ -39,30 +40,17 @@ final class ListingDetailViewController: ViewController {
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        trace(.controller, self, "detail of \(listingID) from the model")
-        let detail = feed.detail(ofListingID: listingID)
+        trace(.controller, self, "detail of \(listingID) through its reformer")
+        let detail = manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil
         showDetail(detail)
-        if let listing = detail?.listing, pictureTask == nil { loadPicture(of: listing) }
+        if let listing = detail?.listing, pictureLoad == nil { loadPicture(of: listing) }
     }
 
     // MARK: - Private: the picture
 
     private func loadPicture(of listing: Listing) {
         detailView.showPicture(nil, caption: PictureCaption.loading)
-        let pictureService = self.pictureService
-        pictureTask = ServiceLoad.start { () async throws(LoadFailure) in
-            try await pictureService.picture(at: listing.imageURL)
-        } loaded: { [weak self] in self?.pictureDidLoad($0) } failed: { [weak self] in self?.pictureDidFail($0) }
-    }
-
-    private func pictureDidLoad(_ picture: Picture) {
-        trace(.controller, self, "picture \(picture.width)×\(picture.height)")
-        detailView.showPicture(PixelImage(width: picture.width, height: picture.height, rgb: picture.rgb), caption: "")
-    }
-
-    private func pictureDidFail(_ failure: LoadFailure) {
-        trace(.controller, self, "no picture: \(failure.shortName)")
-        detailView.showPicture(nil, caption: failure.userMessage)
+        pictureLoad = pictureService.loadPicture(at: listing.imageURL, delegate: self)
     }
 
     // MARK: - Private
@@ -90,4 +78,18 @@ final class ListingDetailViewController: ViewController {
 
     /// Built in `loadView`; the getter only names it.
     private var detailView: ListingDetailView { view as! ListingDetailView }
+}
+
+// MARK: - PictureServiceDelegate
+
+extension ListingDetailViewController: PictureServiceDelegate {
+    func pictureService(_ service: any PictureService, didLoad picture: Picture) {
+        trace(.controller, self, "picture \(picture.width)×\(picture.height)")
+        detailView.showPicture(PixelImage(width: picture.width, height: picture.height, rgb: picture.rgb), caption: "")
+    }
+
+    func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
+        trace(.controller, self, "no picture: \(failure.shortName)")
+        detailView.showPicture(nil, caption: failure.userMessage)
+    }
 }

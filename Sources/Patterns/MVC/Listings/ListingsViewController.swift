@@ -1,54 +1,57 @@
 import Model
+import Networking
 import Reformers
 import ScreenViews
 import Terminal
 import Tracing
 import Widgets
 
-/// Cocoa MVC's property list with a fat model: the model layer (`ListingsFeed`, one per source)
-/// does the loading, paging and reforming; this controller owns the `ListingsView`, is its list's
-/// data source and delegate and the source control's target, asks the model for pages, keeps the
-/// selection in the shared state and pushes the detail screen. Nothing here can be tested without
-/// loading its view and driving its widgets.
+/// Cocoa MVC's property list, casatwy's way: the controller holds one list manager per source,
+/// asks the current one for pages, hears back as its delegate, and reads the data through the
+/// `PropertyListReformer` it chose — rows ready to draw, so nothing converts them again. The
+/// managers keep the policies (cancel-previous, ignore-if-loading); the controller only says
+/// what it wants. It owns the `ListingsView`, is its list's data source and delegate and the
+/// source control's target, keeps the selection in the shared state and pushes the detail screen.
+/// Nothing here can be tested without loading its view and driving its widgets.
 ///
 /// What keeps it readable is order, not distribution: casatwy's layout (life cycle, one section
 /// per delegate protocol, event response, private, getters and setters last) and oybq's timing
 /// (views built in `loadView`, wiring in `viewDidLoad`, loading in `viewWillAppear`).
 final class ListingsViewController: ViewController, ListViewDataSource, ListViewDelegate {
     private let appState: AppState
-    /// One feed per source, kept for the module's life, so a source shown again within the cache
-    /// lifetime is a cache hit.
-    private let feeds: [ListingSource: any ListingsFeed]
-    /// The rows on screen, as the current source's feed last gave them.
-    private var listings: [Listing] = []
-    /// The load in flight. The controller started it, so the controller cancels it: on a source
-    /// switch and on teardown.
-    private var loadTask: Task<Void, Never>?
+    /// One manager per source, kept for the module's life, so a source shown again within the
+    /// cache lifetime is a cache hit.
+    private let managers: [ListingSource: any PagedDataManaging]
+    /// The reformer this controller reads its rows through: one step from raw data to the cell.
+    private let reformer = PropertyListReformer()
+    /// The rows on screen, as the reformer gave them.
+    private var rows: [[PropertyListKey: String]] = []
     /// False once the first source is loading; coming back from the detail screen keeps the rows.
     private var needsFirstLoad = true
-    /// True from a failed load (not an empty source) until the next load starts: what the network
-    /// coming back retries.
-    private var loadFailed = false
     private let networkStatus: any NetworkStatus
     /// Handed to the detail screens this controller pushes.
     private let pictureService: any PictureService
 
     /// - Parameters:
     ///   - appState: the model: the chosen source and the selected listing, shared by every pattern.
-    ///   - feeds: one feed per source; their requests land on the module's landing point.
+    ///   - managers: one list manager per source; their requests land on the module's landing point.
     ///   - networkStatus: the network type; the controller observes its changes (MVC's place for them).
     ///   - pictureService: where a detail screen's picture comes from.
     init(
-        appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus,
+        appState: AppState, managers: [ListingSource: any PagedDataManaging], networkStatus: any NetworkStatus,
         pictureService: any PictureService
     ) {
-        precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
+        precondition(Set(managers.keys) == Set(ListingSource.allCases), "one manager per source")
         self.appState = appState
-        self.feeds = feeds
+        self.managers = managers
         self.networkStatus = networkStatus
         self.pictureService = pictureService
         super.init()
         title = "Listings"
+        for manager in managers.values {
+            manager.delegate = self
+            manager.parameterSource = self
+        }
     }
 
     // MARK: - Life cycle
@@ -64,13 +67,14 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
         showBanner(for: networkStatus.networkType)
+        listingsView.showDistrict(DistrictFilter.label(for: appState.district))
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
         networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        trace(.controller, self, needsFirstLoad ? "load \(source.label) from the model" : "rows kept")
+        trace(.controller, self, needsFirstLoad ? "load \(source.label)" : "rows kept")
         guard needsFirstLoad else { return }
         needsFirstLoad = false
         listingsView.sourceControl.selectedIndex = ListingSource.allCases.firstIndex(of: source) ?? 0
@@ -79,45 +83,44 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     override var preferredFocusedView: View? { listingsView.listView }
 
-    /// Teardown: ends the load this controller started; a cancelled load delivers nothing.
-    func cancelLoading() {
-        trace(.controller, self, "cancel loading")
+    /// Teardown: stops observing the network type (the landing point cancels the requests).
+    func stopObserving() {
+        trace(.controller, self, "stop observing")
         networkStatus.stopObserving()
-        loadTask?.cancel()
-        loadTask = nil
     }
 
     // MARK: - ListViewDataSource
 
     func numberOfRows(in listView: ListView) -> Int {
-        trace(.controller, self, "\(listings.count) rows")
-        return listings.count
+        trace(.controller, self, "\(rows.count) rows")
+        return rows.count
     }
 
     // Not traced: the list asks for every visible row on every frame.
     func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        let listing = listings[row]
-        return ListCell(title: listing.name, subtitle: listing.kind.label + " · " + listing.title,
-                        accessory: listing.price?.text ?? "")
+        let data = rows[row]
+        return ListCell(title: data[.name] ?? "", subtitle: data[.title] ?? "", accessory: data[.price] ?? "")
     }
 
     // MARK: - ListViewDelegate
 
     /// Enter on a row: in Cocoa MVC the controller itself makes the next controller and pushes it.
     func listView(_ listView: ListView, didSelectRow row: Int) {
-        trace(.controller, self, "push detail of \(listings[row].globalID)")
-        let detail = ListingDetailViewController(listingID: listings[row].globalID, feed: feed, pictureService: pictureService)
+        let listingID = rows[row][.id] ?? ""
+        trace(.controller, self, "push detail of \(listingID)")
+        appState.selectedListingID = listingID
+        let detail = ListingDetailViewController(listingID: listingID, manager: manager, pictureService: pictureService)
         navigationController?.pushViewController(detail)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        trace(.controller, self, "selected \(listings[row].globalID)")
-        appState.selectedListingID = listings[row].globalID
+        trace(.controller, self, "selected \(rows[row][.id] ?? "")")
+        appState.selectedListingID = rows[row][.id]
     }
 
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
-        trace(.controller, self, "last row on screen")
-        loadNextPage()
+        trace(.controller, self, "last row on screen: next page")
+        if manager.loadNextPage() { listingsView.listView.footerText = "loading more …" }
     }
 
     // MARK: - Event response
@@ -125,24 +128,37 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// The source control's `.valueChanged` (←/→ from anywhere on the screen reach the control).
     func didChangeSource() {
         let chosen = ListingSource.allCases[listingsView.sourceControl.selectedIndex]
-        trace(.controller, self, "\(source.label) → \(chosen.label): cancel previous")
+        trace(.controller, self, "\(source.label) → \(chosen.label)")
         guard chosen != source else { return }
-        // Cancel-previous: the old source's late reply is dropped, never shown.
-        loadTask?.cancel()
-        feed.cancelAllRequests()
+        // The source left behind sends nothing more: a late reply of its is dropped, never shown.
+        manager.cancelAllRequests()
         appState.listingSource = chosen
-        listings = []
-        showListings()
+        rows = []
+        showRows()
         loadFirstPage()
     }
 
-    /// Keys no view consumed: ←/→ go to the source control, as when it has focus; `r` refreshes.
+    /// `d`: the next district. A new first page of the same source, whose request the manager
+    /// sends in place of one still loading for the district before (cancel-previous).
+    func didChangeDistrict() {
+        appState.district = DistrictFilter.next(after: appState.district)
+        trace(.controller, self, "district → \(appState.district ?? "any")")
+        listingsView.showDistrict(DistrictFilter.label(for: appState.district))
+        loadFirstPage()
+    }
+
+    /// Keys no view consumed: ←/→ go to the source control, as when it has focus; `r` refreshes,
+    /// `d` filters by the next district.
     override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .left, .right:
             return listingsView.sourceControl.handleKey(key)
+        case .character("d"):
+            didChangeDistrict()
+            return true
         case .character("r"):
-            refresh()
+            trace(.controller, self, "refresh \(source.label)")
+            if manager.refresh() { showLoading() }
             return true
         default:
             return false
@@ -154,7 +170,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.controller, self, "network type → \(change.new.rawValue)")
         showBanner(for: change.new)
-        if change.cameBack, loadFailed { refresh() }
+        if change.cameBack, manager.state.isFailed, manager.refresh() { showLoading() }
     }
 
     /// The same banner text in every pattern: the model layer's words for the type.
@@ -164,83 +180,26 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     // MARK: - Private: loading
 
-    /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
-    private func refresh() {
-        trace(.controller, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
-        guard !feed.isLoading else { return }
-        loadFirstPage(refreshing: true)
+    /// Page 1 of the current source. A cached page answers at once, inside the call.
+    private func loadFirstPage() {
+        if manager.loadFirstPage() { showLoading() }
     }
 
-    /// Page 1 of the current source. The task holds the controller weakly (a reply must never
-    /// keep a torn-down screen alive) and a cancelled load delivers nothing.
-    private func loadFirstPage(refreshing: Bool = false) {
+    /// The status while a request the manager sent is out (one it ignored or answered changes nothing).
+    private func showLoading() {
         listingsView.showStatus("Loading \(source.label) listings …")
         listingsView.listView.footerText = nil
-        loadFailed = false
-        loadTask?.cancel()
-        let feed = self.feed
-        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
-            refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
-        } loaded: { [weak self] in self?.firstPageDidLoad($0) } failed: { [weak self] in self?.firstPageDidFail($0) }
-    }
-
-    /// The next page, unless any load of this source is in flight (the same rule as a refresh).
-    private func loadNextPage() {
-        guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
-        listingsView.listView.footerText = "loading more …"
-        loadFailed = false
-        let feed = self.feed
-        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
-            try await feed.loadNextPage()
-        } loaded: { [weak self] in self?.nextPageDidLoad($0) } failed: { [weak self] in self?.nextPageDidFail($0) }
-    }
-
-    private func firstPageDidLoad(_ loaded: [Listing]) {
-        trace(.controller, self, "first page: \(loaded.count) listings")
-        listings = loaded
-        listingsView.showStatus(loaded.isEmpty ? "No listings." : "")
-        showListings()
-    }
-
-    /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
-    private func firstPageDidFail(_ failure: LoadFailure) {
-        trace(.controller, self, "first page failed: \(failure.shortName)")
-        if failure == .empty {
-            listings = []
-            showListings()
-            listingsView.showStatus("No listings.")
-        } else {
-            loadFailed = true
-            listingsView.listView.footerText = nil
-            listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
-        }
-    }
-
-    private func nextPageDidLoad(_ loaded: [Listing]) {
-        trace(.controller, self, "next page: \(loaded.count) listings")
-        listings = loaded
-        listingsView.showStatus("")
-        showListings()
-    }
-
-    /// The rows stay as they were; the feed did not advance, so reaching the end again retries.
-    private func nextPageDidFail(_ failure: LoadFailure) {
-        trace(.controller, self, "next page failed: \(failure.shortName)")
-        loadFailed = true
-        listingsView.listView.footerText = nil
-        listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
     }
 
     // MARK: - Private: showing
 
     /// Rows, the kept selection (the shared state's listing if it is here, else the first row),
     /// and the footer.
-    private func showListings() {
+    private func showRows() {
         let listView = listingsView.listView
         listView.reloadData()
-        listView.selectedRow = listings.firstIndex { $0.globalID == appState.selectedListingID }
-            ?? (listings.isEmpty ? nil : 0)
-        listView.footerText = !listings.isEmpty && feed.isLastPage ? "no more listings" : nil
+        listView.selectedRow = rows.firstIndex { $0[.id] == appState.selectedListingID } ?? (rows.isEmpty ? nil : 0)
+        listView.footerText = !rows.isEmpty && manager.isLastPage ? "no more listings" : nil
     }
 
     // MARK: - Getters and setters
@@ -251,6 +210,41 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// The source lives in the model, so a pattern switch keeps it.
     private var source: ListingSource { appState.listingSource }
 
-    /// The current source's feed (one per source, checked in `init`).
-    private var feed: any ListingsFeed { feeds[source]! }
+    /// The current source's manager (one per source, checked in `init`).
+    private var manager: any PagedDataManaging { managers[source]! }
+}
+
+// MARK: - APIManagerParameterSource
+
+extension ListingsViewController: APIManagerParameterSource {
+    /// The district filter, asked for as each request is made (casatwy's param source).
+    func parameters(for manager: any DataManaging) -> [String: String] {
+        appState.district.map { [ListingParameter.district: $0] } ?? [:]
+    }
+}
+
+// MARK: - APIManagerDelegate
+
+extension ListingsViewController: APIManagerDelegate {
+    /// The manager's one success callback: every page so far, through the controller's reformer.
+    func managerDidSucceed(_ manager: any DataManaging) {
+        rows = manager.fetchData(with: reformer) ?? []
+        trace(.controller, self, "\(rows.count) rows from the reformer")
+        listingsView.showStatus(rows.isEmpty ? "No listings." : "")
+        showRows()
+    }
+
+    /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
+    func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        let failure = LoadFailure(error)
+        trace(.controller, self, "failed: \(failure.shortName)")
+        listingsView.listView.footerText = nil
+        if failure == .empty {
+            rows = []
+            showRows()
+            listingsView.showStatus("No listings.")
+        } else {
+            listingsView.showStatus("Could not load the listings: \(failure.userMessage) Press r to retry.", isError: true)
+        }
+    }
 }

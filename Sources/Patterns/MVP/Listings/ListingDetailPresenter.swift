@@ -1,4 +1,5 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
@@ -9,37 +10,37 @@ protocol ListingDetailViewPresenter: AnyObject {
     func viewDidLoad()
 }
 
-/// MVP's presenter for the listing detail: asks the feed for the listing's detail — read from the
-/// raw data it already holds through the second reformer, nothing loads again — and formats it;
-/// then loads the listing's picture and tells the view when it lands.
+/// MVP's presenter for the listing detail: reads the listing's detail from the raw data the list's
+/// manager already holds, through the second reformer (nothing loads again), and formats it; then
+/// loads the listing's picture and tells the view when it lands.
 @MainActor
 final class ListingDetailPresenter: ListingDetailViewPresenter {
     /// Weak: the view owns its presenter.
     private weak var view: (any ListingDetailView)?
     private let listingID: String
-    private let feed: any ListingsFeed
+    private let manager: any DataManaging
     private let pictureService: any PictureService
     /// The picture's load. The presenter started it, so the presenter cancels it when it goes.
-    private var pictureTask: Task<Void, Never>?
+    private var pictureLoad: PictureLoad?
 
     /// - Parameters:
     ///   - listingID: the `Listing.globalID` of the listing to show.
-    ///   - feed: the feed whose loaded data holds it.
+    ///   - manager: the list manager whose data holds it.
     ///   - pictureService: where the listing's picture comes from.
-    init(view: any ListingDetailView, listingID: String, feed: any ListingsFeed, pictureService: any PictureService) {
+    init(view: any ListingDetailView, listingID: String, manager: any DataManaging, pictureService: any PictureService) {
         self.view = view
         self.listingID = listingID
-        self.feed = feed
+        self.manager = manager
         self.pictureService = pictureService
     }
 
     isolated deinit {
-        pictureTask?.cancel()
+        pictureLoad?.cancel()
     }
 
     func viewDidLoad() {
-        trace(.presenter, self, "detail of \(listingID) from the feed")
-        guard let detail = feed.detail(ofListingID: listingID) else {
+        trace(.presenter, self, "detail of \(listingID) through its reformer")
+        guard let detail = manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil else {
             view?.showTitle("Listing")
             view?.showDetail(fields: [("Listing", listingID), ("Status", ListingDetail.missingText)], service: "listings",
                              mappings: [])
@@ -62,18 +63,20 @@ final class ListingDetailPresenter: ListingDetailViewPresenter {
 
     private func loadPicture(of listing: Listing) {
         view?.showPicture(nil, caption: PictureCaption.loading)
-        let pictureService = self.pictureService
-        pictureTask = ServiceLoad.start { () async throws(LoadFailure) in
-            try await pictureService.picture(at: listing.imageURL)
-        } loaded: { [weak self] in self?.pictureDidLoad($0) } failed: { [weak self] in self?.pictureDidFail($0) }
+        pictureLoad = pictureService.loadPicture(at: listing.imageURL, delegate: self)
     }
 
-    private func pictureDidLoad(_ picture: Picture) {
+}
+
+// MARK: - PictureServiceDelegate
+
+extension ListingDetailPresenter: PictureServiceDelegate {
+    func pictureService(_ service: any PictureService, didLoad picture: Picture) {
         trace(.presenter, self, "picture \(picture.width)×\(picture.height)")
         view?.showPicture(picture, caption: "")
     }
 
-    private func pictureDidFail(_ failure: LoadFailure) {
+    func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
         trace(.presenter, self, "no picture: \(failure.shortName)")
         view?.showPicture(nil, caption: failure.userMessage)
     }

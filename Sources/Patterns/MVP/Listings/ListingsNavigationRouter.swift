@@ -1,3 +1,4 @@
+import Networking
 import Reformers
 import Tracing
 import Widgets
@@ -16,9 +17,9 @@ final class ListingsNavigationRouter: ListingsRouter {
         self.pictureService = pictureService
     }
 
-    func showDetail(ofListingID listingID: String, in feed: any ListingsFeed) {
+    func showDetail(ofListingID listingID: String, in manager: any DataManaging) {
         trace(.router, self, "push detail of \(listingID)")
-        let detail = ListingDetailBuilder.build(listingID: listingID, feed: feed, pictureService: pictureService)
+        let detail = ListingDetailBuilder.build(listingID: listingID, manager: manager, pictureService: pictureService)
         navigationController?.pushViewController(detail)
     }
 }

@@ -1,3 +1,4 @@
+import Reformers
 import ScreenViews
 import Terminal
 import Tracing
@@ -11,7 +12,7 @@ import Widgets
 final class ListingsViewController: ViewController, ListingsView {
     /// Set by `ListingsBuilder` before the view loads. Strong: the view owns its presenter.
     var presenter: (any ListingsViewPresenter)!
-    private var rows: [ListingRow] = []
+    private var rows: [[PropertyListKey: String]] = []
 
     override init() {
         super.init()
@@ -52,11 +53,16 @@ final class ListingsViewController: ViewController, ListingsView {
         listingsView.showNetworkBanner(text)
     }
 
-    func showRows(_ rows: [ListingRow], selectedRow: Int?) {
+    func showRows(_ rows: [[PropertyListKey: String]], selectedRow: Int?) {
         trace(.view, self, "\(rows.count) rows, selected \(selectedRow.map(String.init) ?? "none")")
         self.rows = rows
         listingsView.listView.reloadData()
         listingsView.listView.selectedRow = selectedRow
+    }
+
+    func showDistrict(_ text: String) {
+        trace(.view, self, "district")
+        listingsView.showDistrict(text)
     }
 
     func showFooter(_ text: String?) {
@@ -76,7 +82,7 @@ final class ListingsViewController: ViewController, ListingsView {
     }
 
     /// ←/→ switch source wherever focus is: they go to the source control, whose `.valueChanged`
-    /// is the one path to the presenter. `r` refreshes.
+    /// is the one path to the presenter. `r` refreshes, `d` asks for the next district.
     override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .left, .right:
@@ -84,6 +90,10 @@ final class ListingsViewController: ViewController, ListingsView {
         case .character("r"):
             trace(.view, self, "r → presenter")
             presenter.didRequestRefresh()
+            return true
+        case .character("d"):
+            trace(.view, self, "d → presenter")
+            presenter.didRequestNextDistrict()
             return true
         default:
             return false
@@ -104,8 +114,8 @@ extension ListingsViewController: ListViewDataSource {
     }
 
     func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        let row = rows[row]
-        return ListCell(title: row.title, subtitle: row.subtitle, accessory: row.accessory)
+        let data = rows[row]
+        return ListCell(title: data[.name] ?? "", subtitle: data[.title] ?? "", accessory: data[.price] ?? "")
     }
 }
 

@@ -41,11 +41,11 @@ final class ListingDetailViewModel {
     private let imageURL: String?
     private let pictureService: any PictureService
     /// The picture's load. The view model started it, so the view model cancels it when it goes.
-    private var pictureTask: Task<Void, Never>?
+    private var pictureLoad: PictureLoad?
 
     /// - Parameters:
     ///   - listingID: the `Listing.globalID` the user opened.
-    ///   - detail: what the feed's loaded data holds for it; nil when it holds no such listing.
+    ///   - detail: what the list manager's data holds for it; nil when it holds no such listing.
     ///   - pictureService: where the listing's picture comes from.
     init(listingID: String, detail: ListingDetail?, pictureService: any PictureService) {
         self.pictureService = pictureService
@@ -74,29 +74,31 @@ final class ListingDetailViewModel {
     }
 
     isolated deinit {
-        pictureTask?.cancel()
+        pictureLoad?.cancel()
     }
 
     // MARK: Inputs
 
     /// Loads the listing's picture once (a missing listing has none).
     func loadPicture() {
-        guard let imageURL, pictureTask == nil else { return }
+        guard let imageURL, pictureLoad == nil else { return }
         picture.value = PictureState(picture: nil, caption: PictureCaption.loading)
-        let pictureService = self.pictureService
-        pictureTask = ServiceLoad.start { () async throws(LoadFailure) in
-            try await pictureService.picture(at: imageURL)
-        } loaded: { [weak self] in self?.pictureDidLoad($0) } failed: { [weak self] in self?.pictureDidFail($0) }
+        pictureLoad = pictureService.loadPicture(at: imageURL, delegate: self)
     }
 
     // MARK: Private
 
-    private func pictureDidLoad(_ loaded: Picture) {
+}
+
+// MARK: - PictureServiceDelegate
+
+extension ListingDetailViewModel: PictureServiceDelegate {
+    func pictureService(_ service: any PictureService, didLoad loaded: Picture) {
         trace(.viewModel, self, "picture \(loaded.width)×\(loaded.height)")
         picture.value = PictureState(picture: loaded, caption: "")
     }
 
-    private func pictureDidFail(_ failure: LoadFailure) {
+    func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
         trace(.viewModel, self, "no picture: \(failure.shortName)")
         picture.value = PictureState(picture: nil, caption: failure.userMessage)
     }

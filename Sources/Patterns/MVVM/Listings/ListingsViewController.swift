@@ -1,19 +1,20 @@
+import Reformers
 import ScreenViews
 import Terminal
 import Tracing
 import Widgets
 
 /// MVVM's View for the property list (casatwy's MVCVM: the controller binds). It binds the source
-/// control, list, status and footer to its view model's outputs, and turns the widgets' events —
-/// the list's data source and delegate calls, the control's `.valueChanged`, ←/→ and `r` — into
-/// the view model's inputs. It decides nothing and never navigates.
+/// control, district line, list, status and footer to its view model's outputs, and turns the
+/// widgets' events — the list's data source and delegate calls, the control's `.valueChanged`,
+/// ←/→, `r` and `d` — into the view model's inputs. It decides nothing and never navigates.
 ///
 /// Laid out in casatwy's order: life cycle, delegates, event response, binding, getters last.
 final class ListingsViewController: ViewController {
     /// Strong: the view owns its view model; the view model never sees the view.
     private let viewModel: any ListingsViewModelProtocol
     /// The rows last bound, which the list reads as its data source.
-    private var rows: [ListingRowViewModel] = []
+    private var rows: [[PropertyListKey: String]] = []
 
     init(viewModel: any ListingsViewModelProtocol) {
         self.viewModel = viewModel
@@ -52,7 +53,7 @@ final class ListingsViewController: ViewController {
     }
 
     /// ←/→ switch source wherever focus is: they go to the source control, which sends
-    /// `.valueChanged` as when it has focus. `r` refreshes.
+    /// `.valueChanged` as when it has focus. `r` refreshes, `d` filters by the next district.
     override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .left, .right:
@@ -60,6 +61,10 @@ final class ListingsViewController: ViewController {
         case .character("r"):
             trace(.view, self, "r → view model")
             viewModel.refresh()
+            return true
+        case .character("d"):
+            trace(.view, self, "d → view model")
+            viewModel.nextDistrict()
             return true
         default:
             return false
@@ -76,6 +81,12 @@ final class ListingsViewController: ViewController {
         viewModel.status.bind(self, ListingsViewController.showStatus)
         viewModel.footer.bind(self, ListingsViewController.showFooter)
         viewModel.networkBanner.bind(self, ListingsViewController.showNetworkBanner)
+        viewModel.district.bind(self, ListingsViewController.showDistrict)
+    }
+
+    private func showDistrict(_ text: String) {
+        trace(.view, self, "district ← \(text)")
+        listingsView.showDistrict(text)
     }
 
     private func showSource(at index: Int) {
@@ -83,7 +94,7 @@ final class ListingsViewController: ViewController {
         listingsView.sourceControl.selectedIndex = index  // set in code: sends no event back
     }
 
-    private func showRows(_ rows: [ListingRowViewModel]) {
+    private func showRows(_ rows: [[PropertyListKey: String]]) {
         trace(.view, self, "rows ← \(rows.count)")
         self.rows = rows
         listingsView.listView.reloadData()
@@ -123,8 +134,8 @@ extension ListingsViewController: ListViewDataSource {
 
     // Not traced: the list asks for every visible row on every frame.
     func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        let row = rows[row]
-        return ListCell(title: row.title, subtitle: row.subtitle, accessory: row.accessory)
+        let data = rows[row]
+        return ListCell(title: data[.name] ?? "", subtitle: data[.title] ?? "", accessory: data[.price] ?? "")
     }
 }
 

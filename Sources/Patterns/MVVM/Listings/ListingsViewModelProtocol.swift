@@ -1,3 +1,5 @@
+import Reformers
+
 /// What the list's view knows of its view model: state to bind to and inputs to call. Navigation
 /// is not here — the view never navigates; the view model asks its coordinator.
 @MainActor
@@ -6,7 +8,8 @@ protocol ListingsViewModelProtocol: AnyObject {
 
     /// The chosen source, in `ListingSource.allCases` order (the source control's segments).
     var sourceIndex: Observable<Int> { get }
-    var rows: Observable<[ListingRowViewModel]> { get }
+    /// The rows as the `PropertyListReformer` made them: each cell's strings, keyed by its constants.
+    var rows: Observable<[[PropertyListKey: String]]> { get }
     /// The selected row, nil when there are no rows.
     var selectedRow: Observable<Int?> { get }
     /// `Loading Rent listings …`, `No listings.`, or why they could not be loaded.
@@ -15,6 +18,8 @@ protocol ListingsViewModelProtocol: AnyObject {
     var footer: Observable<String?> { get }
     /// The network type's banner; empty on Wi-Fi.
     var networkBanner: Observable<String> { get }
+    /// The district filter's line, `District: any · d: next`.
+    var district: Observable<String> { get }
 
     // MARK: Inputs: what the view calls
 
@@ -22,8 +27,10 @@ protocol ListingsViewModelProtocol: AnyObject {
     func viewDidLoad()
     /// The user chose the source at `index`.
     func selectSource(at index: Int)
-    /// `r`: reload the first page, unless one is already loading.
+    /// `r`: reload the first page (the manager ignores it while one is loading).
     func refresh()
+    /// `d`: filter by the next district.
+    func nextDistrict()
     /// The user moved the selection to `row`.
     func selectRow(_ row: Int)
     /// The last row came on screen.

@@ -1,28 +1,29 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 import Widgets
 
 /// Assembles the detail module for one listing id. Made once by the listings builder with the
-/// module's data access (the shared state, the feeds that loaded the list, the picture service)
+/// module's data access (the shared state, the managers that loaded the list, the picture service)
 /// and kept by the listings router, so only an id travels from the list to here. Only the picture
-/// loads: the interactor reads the listing from the raw data the current source's feed holds.
+/// loads: the interactor reads the listing from the raw data the current source's manager holds.
 @MainActor
 final class ListingDetailBuilder {
     private let appState: AppState
-    private let feeds: [ListingSource: any ListingsFeed]
+    private let managers: [ListingSource: any PagedDataManaging]
     private let pictureService: any PictureService
 
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], pictureService: any PictureService) {
+    init(appState: AppState, managers: [ListingSource: any PagedDataManaging], pictureService: any PictureService) {
         self.appState = appState
-        self.feeds = feeds
+        self.managers = managers
         self.pictureService = pictureService
     }
 
     func build(listingID: String) -> ViewController {
         trace(.builder, self, "detail of \(listingID)")
         let interactor = ListingDetailInteractor(
-            feed: feeds[appState.listingSource]!, listingID: listingID, pictureService: pictureService)
+            manager: managers[appState.listingSource]!, listingID: listingID, pictureService: pictureService)
         let router = ListingDetailRouter()
         let presenter = ListingDetailPresenter(interactor: interactor, router: router)
         let view = ListingDetailViewController(eventHandler: presenter)

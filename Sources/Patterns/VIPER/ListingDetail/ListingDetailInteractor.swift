@@ -1,41 +1,42 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
-/// VIPER's Interactor of the listing detail: asks the feed that loaded the list for one listing's
-/// detail — its raw data through the second reformer (one API feeding two views) — and hands the
-/// presenter plain data; the list already loaded the listing. What it does load is the listing's
+/// VIPER's Interactor of the listing detail: reads one listing's detail from the raw data of the
+/// manager that loaded the list, through the second reformer (one API feeding two views), and
+/// hands the presenter plain data; the list already loaded the listing. What it does load is the listing's
 /// picture, from the picture service, handed on as plain pixels.
 @MainActor
 final class ListingDetailInteractor: ListingDetailInteractorInput {
     weak var output: (any ListingDetailInteractorOutput)?
-    private let feed: any ListingsFeed
+    private let manager: any DataManaging
     private let listingID: String
     private let pictureService: any PictureService
     /// Known once the detail was provided.
     private var imageURL: String?
     /// The picture's load. The interactor started it, so the interactor cancels it when it goes.
-    private var pictureTask: Task<Void, Never>?
+    private var pictureLoad: PictureLoad?
 
     /// - Parameters:
-    ///   - feed: the feed whose loaded data holds the listing.
+    ///   - manager: the list manager whose data holds the listing.
     ///   - listingID: the `Listing.globalID` to show.
     ///   - pictureService: where the listing's picture comes from.
-    init(feed: any ListingsFeed, listingID: String, pictureService: any PictureService) {
-        self.feed = feed
+    init(manager: any DataManaging, listingID: String, pictureService: any PictureService) {
+        self.manager = manager
         self.listingID = listingID
         self.pictureService = pictureService
     }
 
     isolated deinit {
-        pictureTask?.cancel()
+        pictureLoad?.cancel()
     }
 
     // MARK: - ListingDetailInteractorInput
 
     func provideDetail() {
-        trace(.interactor, self, "detail of \(listingID) from the feed")
-        guard let detail = feed.detail(ofListingID: listingID) else {
+        trace(.interactor, self, "detail of \(listingID) through its reformer")
+        guard let detail = manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil else {
             output?.didNotFindDetail(listingID: listingID)
             return
         }
@@ -49,22 +50,24 @@ final class ListingDetailInteractor: ListingDetailInteractorInput {
     }
 
     func providePicture() {
-        guard let imageURL, pictureTask == nil else { return }
+        guard let imageURL, pictureLoad == nil else { return }
         output?.willLoadPicture()
-        let pictureService = self.pictureService
-        pictureTask = ServiceLoad.start { () async throws(LoadFailure) in
-            try await pictureService.picture(at: imageURL)
-        } loaded: { [weak self] in self?.pictureDidLoad($0) } failed: { [weak self] in self?.pictureDidFail($0) }
+        pictureLoad = pictureService.loadPicture(at: imageURL, delegate: self)
     }
 
     // MARK: - Private
 
-    private func pictureDidLoad(_ picture: Picture) {
+}
+
+// MARK: - PictureServiceDelegate
+
+extension ListingDetailInteractor: PictureServiceDelegate {
+    func pictureService(_ service: any PictureService, didLoad picture: Picture) {
         trace(.interactor, self, "picture \(picture.width)×\(picture.height)")
         output?.didLoadPicture(ListingPictureData(width: picture.width, height: picture.height, rgb: picture.rgb))
     }
 
-    private func pictureDidFail(_ failure: LoadFailure) {
+    func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
         trace(.interactor, self, "no picture: \(failure.shortName)")
         output?.didFailToLoadPicture(reason: failure.userMessage)
     }

@@ -1,24 +1,23 @@
 import Mediator
 import Networking
-import Reformers
 import Tracing
 import Widgets
 
-/// Assembles the property list: one feed per source on the module's landing point, the detail
-/// module's builder over the same feeds (the app's wiring, as objc.io's `VTDAppDependencies`),
+/// Assembles the property list: one list manager per source on the module's landing point, the
+/// detail module's builder over the same managers (the app's wiring, as objc.io's `VTDAppDependencies`),
 /// then the interactor, router, presenter and view, wired as in the greeting — strong references
 /// down through initialisers, weak ones back up set here — inside a navigation controller the
 /// router pushes the detail on.
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "feeds, interactor, router(detail builder with pictures), presenter, view")
+        trace(.builder, self, "managers, interactor, router(detail builder with pictures), presenter, view")
         let landingPoint = context.network.makeLandingPoint("VIPER listings")
-        let feeds = ListingsFeedFactory.makeFeeds(network: context.network, landingPoint: landingPoint)
+        let managers = context.network.makeListManagers(landingPoint: landingPoint)
         let interactor = ListingsInteractor(
-            appState: context.appState, feeds: feeds, networkStatus: context.network.makeNetworkStatus())
+            appState: context.appState, managers: managers, networkStatus: context.network.makeNetworkStatus())
         let detailBuilder = ListingDetailBuilder(
-            appState: context.appState, feeds: feeds, pictureService: context.network.makePictureService())
+            appState: context.appState, managers: managers, pictureService: context.network.makePictureService())
         let router = ListingsRouter(detailBuilder: detailBuilder)
         let presenter = ListingsPresenter(interactor: interactor, router: router)
         let view = ListingsViewController(eventHandler: presenter)
@@ -28,7 +27,7 @@ enum ListingsBuilder {
         let navigation = NavigationController(rootViewController: view)
         return HostedScreen(rootViewController: navigation) { [weak interactor] in
             landingPoint.cancelAll()
-            interactor?.cancelLoading()
+            interactor?.stopObserving()
         }
     }
 }

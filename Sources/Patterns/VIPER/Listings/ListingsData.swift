@@ -1,14 +1,15 @@
-/// What crosses from the listings interactor to its presenter after a page loads: plain values
-/// made for the presenter, no entity. The presenter formats them; it never sees a `Listing`.
+import Model
+
+/// What crosses from the listings interactor to its presenter after a page loads: plain values,
+/// no entity and nothing formatted. The presenter formats them; it never sees a `Listing`.
 struct ListingsData: Sendable, Equatable {
     /// One listing as the presenter needs it.
     struct Item: Sendable, Equatable {
         let name: String
-        /// `Rent`, `New home`, `Second-hand`.
-        let kindLabel: String
+        let kind: ListingKind
         let title: String
-        /// The price as text, or empty when the listing has none.
-        let priceText: String
+        /// Nil when the listing has none.
+        let price: Price?
     }
 
     /// Every listing loaded so far, in display order.

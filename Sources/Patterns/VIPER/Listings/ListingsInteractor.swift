@@ -1,83 +1,84 @@
 import Model
+import Networking
 import Reformers
 import Tracing
 
-/// VIPER's Interactor of the property list: all its data work. It picks the feed of the shared
-/// source, loads pages, applies the request policies (cancel-previous when the source changes,
-/// ignore-if-loading for a refresh or a next page), keeps the selection in the shared state and
-/// hands the presenter plain data and failure messages — no entity, no error type crosses.
-///
-/// Each load is one `Task` the interactor owns, so a source switch or a teardown cancels exactly
-/// that load and a cancelled load delivers nothing. The task starts immediately, so the request
-/// leaves inside the event that asked for it.
+/// VIPER's Interactor of the property list: all its data work, casatwy's way. It holds one list
+/// manager per source, asks the shared source's manager for pages, hears back as its delegate and
+/// reads the data through the reformer it chose: `ListingReformer`, whose entities (`Listing`)
+/// stay here. The presenter gets plain data and does the formatting — the one place mvx's VIPER
+/// departs from casatwy's reformer-to-view in one step, because formatting is VIPER's presenter's
+/// job. The managers keep the policies (cancel-previous, ignore-if-loading); no failure type
+/// crosses to the presenter, only its message.
 @MainActor
 final class ListingsInteractor: ListingsInteractorInput {
     weak var output: (any ListingsInteractorOutput)?
     private let appState: AppState
-    private let feeds: [ListingSource: any ListingsFeed]
+    private let managers: [ListingSource: any PagedDataManaging]
+    /// Raw data → entities; the presenter formats what the interactor hands on.
+    private let reformer = ListingReformer()
     /// The shared source's listings as of its last load.
     private var listings: [Listing] = []
-    /// The load in flight, kept to be cancelled. Whether one is in flight is the feed's to say.
-    private var loadTask: Task<Void, Never>?
-    /// True from a failed load (not an empty source) until the next load starts: what the network
-    /// coming back retries.
-    private var loadFailed = false
     private let networkStatus: any NetworkStatus
 
     /// - Parameters:
     ///   - appState: the shared state: the source and the selected listing.
-    ///   - feeds: one feed per source; their managers land on the module's landing point.
+    ///   - managers: one list manager per source; they land on the module's landing point.
     ///   - networkStatus: the network type; the interactor observes its changes (VIPER's place for
     ///     them) and tells its output.
-    init(appState: AppState, feeds: [ListingSource: any ListingsFeed], networkStatus: any NetworkStatus) {
-        precondition(Set(feeds.keys) == Set(ListingSource.allCases), "one feed per source")
+    init(appState: AppState, managers: [ListingSource: any PagedDataManaging], networkStatus: any NetworkStatus) {
+        precondition(Set(managers.keys) == Set(ListingSource.allCases), "one manager per source")
         self.appState = appState
-        self.feeds = feeds
+        self.managers = managers
         self.networkStatus = networkStatus
+        for manager in managers.values {
+            manager.delegate = self
+            manager.parameterSource = self
+        }
         // Weak: observing must not keep a torn-down screen alive; teardown stops it anyway.
         networkStatus.startObserving { [weak self] change in self?.networkTypeDidChange(change) }
     }
 
     private var source: ListingSource { appState.listingSource }
-    private var feed: any ListingsFeed { feeds[source]! }
+    /// The builder makes one manager per source (checked in `init`).
+    private var manager: any PagedDataManaging { managers[source]! }
 
     // MARK: - ListingsInteractorInput
 
     func loadListings() {
         trace(.interactor, self, "first page of \(source.label)")
         output?.didProvideNetworkType(networkStatus.networkType)
-        loadFirstPage()
+        output?.didChooseSource(source)
+        output?.didChooseDistrict(appState.district)
+        if manager.loadFirstPage() { output?.didStartLoading(source) }
     }
 
     func switchSource(to chosen: ListingSource) {
-        trace(.interactor, self, "\(source.label) → \(chosen.label): cancel previous")
+        trace(.interactor, self, "\(source.label) → \(chosen.label)")
         guard chosen != source else { return }
-        // Cancel-previous: the old source's late reply is dropped, never shown.
-        loadTask?.cancel()
-        feed.cancelAllRequests()
+        // The source left behind sends nothing more: a late reply of its is dropped, never shown.
+        manager.cancelAllRequests()
         appState.listingSource = chosen
         listings = []
-        output?.didSwitchSource(to: chosen)
-        loadFirstPage()
+        output?.didChooseSource(chosen)
+        if manager.loadFirstPage() { output?.didStartLoading(chosen) }
     }
 
-    /// Ignore-if-loading: a refresh never stacks on any load of this source in flight.
+    func filterByNextDistrict() {
+        appState.district = DistrictFilter.next(after: appState.district)
+        trace(.interactor, self, "district → \(appState.district ?? "any")")
+        output?.didChooseDistrict(appState.district)
+        if manager.loadFirstPage() { output?.didStartLoading(source) }
+    }
+
     func refresh() {
-        trace(.interactor, self, feed.isLoading ? "refresh ignored: already loading" : "refresh \(source.label)")
-        guard !feed.isLoading else { return }
-        loadFirstPage(refreshing: true)
+        trace(.interactor, self, "refresh \(source.label)")
+        if manager.refresh() { output?.didStartLoading(source) }
     }
 
-    /// The next page, unless any load of this source is in flight (the same rule as a refresh).
     func loadNextPage() {
         trace(.interactor, self, "next page of \(source.label)")
-        guard !feed.isLoading, !listings.isEmpty, !feed.isLastPage else { return }
-        output?.didStartLoadingMore()
-        loadFailed = false
-        let feed = self.feed
-        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
-            try await feed.loadNextPage()
-        } loaded: { [weak self] in self?.nextPageDidLoad($0) } failed: { [weak self] in self?.nextPageDidFail($0) }
+        if manager.loadNextPage() { output?.didStartLoadingMore() }
     }
 
     /// The network layer's one notification: the output hears the new type, and a failed load is
@@ -85,7 +86,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     func networkTypeDidChange(_ change: NetworkTypeChange) {
         trace(.interactor, self, "network type → \(change.new.rawValue)")
         output?.didProvideNetworkType(change.new)
-        if change.cameBack, loadFailed { refresh() }
+        if change.cameBack, manager.state.isFailed { refresh() }
     }
 
     func selectListing(at index: Int?) {
@@ -103,66 +104,53 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     // MARK: - Teardown
 
-    /// Ends the load this interactor started; the builder calls it when the screen goes away.
-    func cancelLoading() {
-        trace(.interactor, self, "cancel loading")
+    /// Stops observing the network type; the builder calls it when the screen goes away (the
+    /// landing point cancels the requests).
+    func stopObserving() {
+        trace(.interactor, self, "stop observing")
         networkStatus.stopObserving()
-        loadTask?.cancel()
-        loadTask = nil
     }
 
     // MARK: - Private
-
-    /// Page 1 of the current source. The task holds the interactor weakly (a reply must never keep
-    /// a torn-down screen alive) and a cancelled load delivers nothing.
-    private func loadFirstPage(refreshing: Bool = false) {
-        output?.didStartLoading(source)
-        loadFailed = false
-        loadTask?.cancel()
-        let feed = self.feed
-        loadTask = ServiceLoad.start { () async throws(LoadFailure) in
-            refreshing ? try await feed.refresh() : try await feed.loadFirstPage()
-        } loaded: { [weak self] in self?.firstPageDidLoad($0) } failed: { [weak self] in self?.firstPageDidFail($0) }
-    }
-
-    private func firstPageDidLoad(_ loaded: [Listing]) {
-        trace(.interactor, self, "first page: \(loaded.count) listings")
-        listings = loaded
-        output?.didLoadFirstPage(data())
-    }
-
-    /// An empty source is a business rule, not a failure: it has no listings.
-    private func firstPageDidFail(_ failure: LoadFailure) {
-        trace(.interactor, self, "first page failed: \(failure.shortName)")
-        if failure == .empty {
-            listings = []
-            output?.didLoadFirstPage(data())
-        } else {
-            loadFailed = true
-            output?.didFailToLoad(message: failure.userMessage)
-        }
-    }
-
-    private func nextPageDidLoad(_ loaded: [Listing]) {
-        trace(.interactor, self, "next page: \(loaded.count) listings")
-        listings = loaded
-        output?.didLoadMore(data())
-    }
-
-    private func nextPageDidFail(_ failure: LoadFailure) {
-        trace(.interactor, self, "next page failed: \(failure.shortName)")
-        loadFailed = true
-        output?.didFailToLoadMore(message: failure.userMessage)
-    }
 
     /// The listings as the presenter needs them, with the row of the shared selection, so a
     /// reload (or another pattern) keeps it; else the first.
     private func data() -> ListingsData {
         ListingsData(
-            items: listings.map {
-                ListingsData.Item(name: $0.name, kindLabel: $0.kind.label, title: $0.title, priceText: $0.price?.text ?? "")
-            },
-            isLastPage: feed.isLastPage,
+            items: listings.map { ListingsData.Item(name: $0.name, kind: $0.kind, title: $0.title, price: $0.price) },
+            isLastPage: manager.isLastPage,
             selectedIndex: listings.firstIndex { $0.globalID == appState.selectedListingID } ?? (listings.isEmpty ? nil : 0))
+    }
+}
+
+// MARK: - APIManagerParameterSource
+
+extension ListingsInteractor: APIManagerParameterSource {
+    /// The district filter, asked for as each request is made (casatwy's param source).
+    func parameters(for manager: any DataManaging) -> [String: String] {
+        appState.district.map { [ListingParameter.district: $0] } ?? [:]
+    }
+}
+
+// MARK: - APIManagerDelegate
+
+extension ListingsInteractor: APIManagerDelegate {
+    /// The manager's one success callback: every page so far, through the interactor's reformer.
+    func managerDidSucceed(_ manager: any DataManaging) {
+        listings = manager.fetchData(with: reformer) ?? []
+        trace(.interactor, self, "\(listings.count) listings from the reformer")
+        output?.didLoadListings(data())
+    }
+
+    /// An empty source is a business rule, not a failure: it has no listings.
+    func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        let failure = LoadFailure(error)
+        trace(.interactor, self, "failed: \(failure.shortName)")
+        if failure == .empty {
+            listings = []
+            output?.didLoadListings(data())
+        } else {
+            output?.didFailToLoad(message: failure.userMessage)
+        }
     }
 }

@@ -7,9 +7,11 @@ protocol ListingsInteractorInput: AnyObject {
     func loadListings()
     /// Makes `source` the shared source: cancels the previous source's requests, loads the new one.
     func switchSource(to source: ListingSource)
-    /// Reloads the first page, unless any load of the source is in flight (ignore-if-loading).
+    /// Reloads the first page (the manager ignores it while a load is in flight).
     func refresh()
-    /// Loads the next page, when there is one and nothing is loading.
+    /// Filters by the next district: a new first page, in place of one still loading (cancel-previous).
+    func filterByNextDistrict()
+    /// Loads the next page (the manager ignores it after the last page or while loading).
     func loadNextPage()
     /// Remembers the listing at `index` as the shared selection.
     func selectListing(at index: Int?)

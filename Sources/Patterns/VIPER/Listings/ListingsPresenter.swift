@@ -17,9 +17,9 @@ final class ListingsPresenter {
 
     // MARK: - Formatting
 
-    /// `name`; `<kind> · <title>`; the price or nothing.
+    /// `name`; `<kind> · <title>`; the price as people read it, or nothing.
     static func displayItem(for item: ListingsData.Item) -> ListingDisplayItem {
-        ListingDisplayItem(title: item.name, subtitle: item.kindLabel + " · " + item.title, accessory: item.priceText)
+        ListingDisplayItem(title: item.name, subtitle: item.kind.label + " · " + item.title, accessory: item.price?.text ?? "")
     }
 
     private static func failureText(_ message: String) -> String {
@@ -48,6 +48,11 @@ extension ListingsPresenter: ListingsViewEventHandler {
         interactor.switchSource(to: ListingSource.allCases[index])
     }
 
+    func didRequestNextDistrict() {
+        trace(.presenter, self, "next district")
+        interactor.filterByNextDistrict()
+    }
+
     func didRequestRefresh() {
         trace(.presenter, self, "refresh")
         interactor.refresh()
@@ -72,20 +77,25 @@ extension ListingsPresenter: ListingsViewEventHandler {
 // MARK: - ListingsInteractorOutput
 
 extension ListingsPresenter: ListingsInteractorOutput {
-    func didSwitchSource(to source: ListingSource) {
-        trace(.presenter, self, "clear the rows of the old source")
+    func didChooseSource(_ source: ListingSource) {
+        trace(.presenter, self, "show \(source.label), no rows yet")
+        view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
         view?.showRows([])
         view?.selectRow(nil)
     }
 
+    func didChooseDistrict(_ district: String?) {
+        trace(.presenter, self, "format the district")
+        view?.showDistrict(DistrictFilter.label(for: district))
+    }
+
     func didStartLoading(_ source: ListingSource) {
         trace(.presenter, self, "loading \(source.label)")
-        view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
         view?.showStatus("Loading \(source.label) listings …", isError: false)
         view?.showFooter(nil)
     }
 
-    func didLoadFirstPage(_ listings: ListingsData) {
+    func didLoadListings(_ listings: ListingsData) {
         trace(.presenter, self, "format \(listings.items.count) rows")
         view?.showStatus(listings.items.isEmpty ? "No listings." : "", isError: false)
         showListings(listings)
@@ -102,21 +112,9 @@ extension ListingsPresenter: ListingsInteractorOutput {
         view?.showFooter("loading more …")
     }
 
-    func didLoadMore(_ listings: ListingsData) {
-        trace(.presenter, self, "format \(listings.items.count) rows")
-        view?.showStatus("", isError: false)
-        showListings(listings)
-    }
-
     func didProvideNetworkType(_ networkType: NetworkType) {
         trace(.presenter, self, "format the network banner")
         view?.showNetworkBanner(networkType.banner)
-    }
-
-    func didFailToLoadMore(message: String) {
-        trace(.presenter, self, "format the failure")
-        view?.showFooter(nil)
-        view?.showStatus(Self.failureText(message), isError: true)
     }
 
     func didOpenListing(_ listing: SelectedListingData) {

@@ -50,7 +50,8 @@ final class ListingsViewController: ViewController {
         eventHandler.didChooseSource(at: listingsView.sourceControl.selectedIndex)
     }
 
-    /// ←/→ that no view consumed go to the source control, as when it has focus; `r` refreshes.
+    /// ←/→ that no view consumed go to the source control, as when it has focus; `r` refreshes,
+    /// `d` asks for the next district.
     override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .left, .right:
@@ -58,6 +59,10 @@ final class ListingsViewController: ViewController {
         case .character("r"):
             trace(.view, self, "r → presenter")
             eventHandler.didRequestRefresh()
+            return true
+        case .character("d"):
+            trace(.view, self, "d → presenter")
+            eventHandler.didRequestNextDistrict()
             return true
         default:
             return false
@@ -127,6 +132,11 @@ extension ListingsViewController: ListingsViewInterface {
     func selectRow(_ row: Int?) {
         trace(.view, self, "select \(row.map(String.init) ?? "none")")
         listingsView.listView.selectedRow = row
+    }
+
+    func showDistrict(_ text: String) {
+        trace(.view, self, "district")
+        listingsView.showDistrict(text)
     }
 
     func showFooter(_ text: String?) {

@@ -7,6 +7,8 @@ protocol ListingsViewEventHandler: AnyObject {
     func didChooseSource(at index: Int)
     /// `r` was pressed.
     func didRequestRefresh()
+    /// `d` was pressed: the next district.
+    func didRequestNextDistrict()
     /// The selection moved to `row`.
     func didMoveSelection(to row: Int?)
     /// Enter on `row`.

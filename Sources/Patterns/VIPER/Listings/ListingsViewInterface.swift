@@ -15,4 +15,6 @@ protocol ListingsViewInterface: AnyObject {
     func showFooter(_ text: String?)
     /// Shows the network banner (empty hides it).
     func showNetworkBanner(_ text: String)
+    /// Shows the district filter's line.
+    func showDistrict(_ text: String)
 }

@@ -1,12 +1,11 @@
-import Foundation
 import Networking
 import Synchronization
 import Tracing
 
-/// Hands every action the app's tracer begins — each user action, with the label the trace gives
-/// it — to the network layer's operation log. A trace sink, so neither the shell nor any pattern
-/// module knows actions are logged; the log's own trace lines are recorded under the action.
-final class OperationLogSink: TraceSink {
+/// Remembers the app's first action (its start) so the operation log opens under it: what the
+/// leftovers' batch traces is then recorded under the launch that sent it, not dropped for want
+/// of an action. A trace sink because only the tracer sees actions begin.
+final class LaunchActionSink: TraceSink {
     private let log: OperationLog
     /// The tracer this sink belongs to, known only once the tracer exists (it is made with its sinks).
     private let tracer = Mutex<WeakTracer>(WeakTracer())
@@ -14,9 +13,7 @@ final class OperationLogSink: TraceSink {
     private struct WeakTracer {
         weak var tracer: Tracer?
     }
-    /// The first action (the app's start): the log opens under it, so what the leftovers' batch
-    /// traces is recorded under the launch that sent it. The action, not its context: a context
-    /// holds the tracer, which holds this sink.
+    /// The action, not its context: a context holds the tracer, which holds this sink.
     private let firstAction = Mutex<TraceAction?>(nil)
 
     init(log: OperationLog) {
@@ -28,12 +25,7 @@ final class OperationLogSink: TraceSink {
     }
 
     func begin(_ action: TraceAction) {
-        let context = tracer.withLock { $0.tracer }.map { TraceContext(tracer: $0, action: action) }
         firstAction.withLock { if $0 == nil { $0 = action } }
-        let log = log
-        let body: @MainActor @Sendable () -> Void = { Trace.$context.withValue(context) { log.record(action) } }
-        // The shell begins its actions on the main actor; anything else waits its turn there.
-        if Thread.isMainThread { MainActor.assumeIsolated(body) } else { Task { @MainActor in body() } }
     }
 
     func record(_ event: TraceEvent) {}

@@ -93,6 +93,10 @@ enum SlowScripts {
         ("listings: a refresh failed offline is retried on 2G", .listings,
          [.wait(300), .key(.down), .network(.offline), r, .key(.down), .network(.cellular2G), .wait(1600),
           .wait(6400), .key(.down), .network(.wifi)]),
+        // The inspector's t (a network type change) then a source switch: once suspected of a drift.
+        ("listings: 2G, switch source both ways, back on Wi-Fi", .listings,
+         [.wait(300), .network(.cellular2G), .key(.left), .key(.right), .wait(1600), .key(.right), .wait(1600),
+          .network(.wifi), .key(.left), .wait(300)]),
         // The detail's picture: loading, then drawn; on 2G only a cached one shows.
         ("listings: a detail's picture loads and shows", .listings,
          [.wait(300), .key(.down), .key(.enter), .wait(150), .wait(150), .key(.escape), .key(.enter), .key(.escape)]),

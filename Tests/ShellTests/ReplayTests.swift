@@ -4,6 +4,7 @@ import Foundation
 import Mediator
 import Model
 import PatternVocabulary
+import SourceCatalog
 import Terminal
 import TestSupport
 import Testing
@@ -257,6 +258,41 @@ struct DiagramFreshnessTests {
                 #expect(files.contains("\(pattern.argument)-\(scenario).md"), "missing \(pattern.argument)-\(scenario).md")
             }
         }
+    }
+
+    /// The types of the Widgets module (`Label`, `ListView` …), as the index the build embeds names them.
+    static let widgetTypes: Set<String> = Set(SourceCatalog.files.filter { $0.path.hasPrefix("Sources/Widgets/") }
+        .flatMap { $0.index.declarations.filter { ["class", "struct", "enum", "actor"].contains($0.kind.rawValue) }.map(\.name) })
+
+    /// The arrows of a checked-in diagram that run from a role other than a view or controller to
+    /// a widget: what a passive view and MVVM forbid.
+    static func forbiddenArrows(in text: String) -> [String] {
+        var participants: [String: (type: String, role: String)] = [:]
+        for match in text.matches(of: #/participant (P\d+) as (\S+) \(([^)]*)\)/#) {
+            participants[String(match.1)] = (String(match.2), String(match.3))
+        }
+        return text.matches(of: #/(P\d+)-{1,2}>>(P\d+):[^\n]*/#).compactMap { arrow in
+            guard let from = participants[String(arrow.1)], let to = participants[String(arrow.2)],
+                  widgetTypes.contains(to.type), !["View", "Controller"].contains(from.role) else { return nil }
+            return String(arrow.0)
+        }
+    }
+
+    @Test("no checked-in diagram draws a presenter, view model, interactor or model calling a widget")
+    func noRoleCallsAWidget() throws {
+        #expect(Self.widgetTypes.isSuperset(of: ["Label", "ListView", "Button", "TextField"]))
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".md") }
+        for name in names {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+            #expect(Self.forbiddenArrows(in: text).isEmpty, "\(name): \(Self.forbiddenArrows(in: text))")
+        }
+        // A diagram of the kind the docs once had is caught.
+        let stale = """
+            participant P3 as GreetingPresenter (Presenter)
+            participant P5 as Label (View)
+            P3->>P5: text · text = Hello David Blaine
+            """
+        #expect(Self.forbiddenArrows(in: stale) == ["P3->>P5: text · text = Hello David Blaine"])
     }
 
     @Test("each diagram equals a replay of the command it names (`make docs` rewrites them)")

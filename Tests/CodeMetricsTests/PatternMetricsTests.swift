@@ -34,7 +34,7 @@ struct PatternMetricsTests {
     func features() {
         #expect(metrics.codeLines(for: .greeting) == 15 && metrics.codeLines(for: .listings) == 0)
         #expect(metrics.codeLines(for: nil) == 0, "Stray sits in Greeting/ but in no role")
-        #expect(Feature(path: "Sources/Patterns/VIPER/ListingDetail/ListingDetailRouter.swift", in: .viper) == .listings)
+        #expect(Feature(path: "Sources/Patterns/VIPER/ListingDetail/ListingDetailPresenter.swift", in: .viper) == .listings)
         #expect(Feature(path: "Sources/Patterns/MVP/Listings/ListingsPresenter.swift", in: .mvp) == .listings)
         #expect(Feature(path: "Sources/Patterns/MVVM/Binding/Observable.swift", in: .mvvm) == nil)
         #expect(Feature(path: "Sources/Patterns/MVC/MVCPattern.swift", in: .mvc) == nil)

@@ -9,7 +9,7 @@ struct VIPERListingDetailPresenterTests {
     @Test("the presenter formats the fields and titles the screen")
     func formatsFields() {
         let view = ViewSpy()
-        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: RouterDummy())
+        let presenter = ListingDetailPresenter(interactor: InteractorDummy())
         presenter.view = view
         presenter.didProvideDetail(ListingDetailData(
             name: "Jing'an flat", title: "2 rooms", kindLabel: "Rent", priceText: "¥4,500/month", areaText: "45 m²",
@@ -25,7 +25,7 @@ struct VIPERListingDetailPresenterTests {
     @Test("the picture: a loading caption, then the pixels with no caption, or the reason there is none")
     func picture() {
         let view = ViewSpy()
-        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: RouterDummy())
+        let presenter = ListingDetailPresenter(interactor: InteractorDummy())
         presenter.view = view
         presenter.willLoadPicture()
         presenter.didLoadPicture(ListingPictureData(width: 1, height: 1, rgb: [1, 2, 3]))
@@ -36,7 +36,7 @@ struct VIPERListingDetailPresenterTests {
     @Test("viewDidLoad asks for the detail, then the picture")
     func asksForDetailThenPicture() {
         let interactor = InteractorDummy()
-        let presenter = ListingDetailPresenter(interactor: interactor, router: RouterDummy())
+        let presenter = ListingDetailPresenter(interactor: interactor)
         presenter.viewDidLoad()
         #expect(interactor.calls == ["provideDetail", "providePicture"])
     }
@@ -44,7 +44,7 @@ struct VIPERListingDetailPresenterTests {
     @Test("a missing listing shows the one fallback every pattern shows")
     func missingFallback() {
         let view = ViewSpy()
-        let presenter = ListingDetailPresenter(interactor: InteractorDummy(), router: RouterDummy())
+        let presenter = ListingDetailPresenter(interactor: InteractorDummy())
         presenter.view = view
         presenter.didNotFindDetail(listingID: "rent:gone")
         #expect(view.title == "Listing")
@@ -79,6 +79,3 @@ private final class InteractorDummy: ListingDetailInteractorInput {
     func provideDetail() { calls.append("provideDetail") }
     func providePicture() { calls.append("providePicture") }
 }
-
-@MainActor
-private final class RouterDummy: ListingDetailRouting {}

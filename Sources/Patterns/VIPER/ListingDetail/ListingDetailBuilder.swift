@@ -24,12 +24,10 @@ final class ListingDetailBuilder {
         trace(.builder, self, "detail of \(listingID)")
         let interactor = ListingDetailInteractor(
             manager: managers[appState.listingSource]!, listingID: listingID, pictureService: pictureService)
-        let router = ListingDetailRouter()
-        let presenter = ListingDetailPresenter(interactor: interactor, router: router)
+        let presenter = ListingDetailPresenter(interactor: interactor)
         let view = ListingDetailViewController(eventHandler: presenter)
         presenter.view = view
         interactor.output = presenter
-        router.viewController = view
         return view
     }
 }

@@ -2,17 +2,16 @@ import Reformers
 import Tracing
 
 /// VIPER's Presenter of the listing detail: formats the interactor's plain data into the screen's
-/// fields and raw-key rows, or the one fallback every pattern shows for a missing listing.
+/// fields and raw-key rows, or the one fallback every pattern shows for a missing listing. The
+/// module has no router: the detail leads nowhere (back is the navigation controller's), and a
+/// router with no route would be a role that only looks busy — as the greeting has none.
 @MainActor
 final class ListingDetailPresenter {
     weak var view: (any ListingDetailViewInterface)?
     let interactor: any ListingDetailInteractorInput
-    /// Kept as every VIPER module keeps its router; the detail has no route of its own yet.
-    let router: any ListingDetailRouting
 
-    init(interactor: any ListingDetailInteractorInput, router: any ListingDetailRouting) {
+    init(interactor: any ListingDetailInteractorInput) {
         self.interactor = interactor
-        self.router = router
     }
 }
 

@@ -40,7 +40,7 @@ extension TestsRun {
         "MVCTests.MVCGreetingViewControllerTests/warnsOnMissingName()",
         "MVCTests.MVCListingsViewControllerTests/allSource()",
         "MVCTests.MVCListingsViewControllerTests/cacheHitOnReturn()",
-        "MVCTests.MVCListingsViewControllerTests/detailFromTheFeed()",
+        "MVCTests.MVCListingsViewControllerTests/detailFromTheManager()",
         "MVCTests.MVCListingsViewControllerTests/detailRowsFromReformer()",
         "MVCTests.MVCListingsViewControllerTests/district()",
         "MVCTests.MVCListingsViewControllerTests/empty()",

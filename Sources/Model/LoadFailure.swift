@@ -1,6 +1,6 @@
-/// Why data could not be loaded, in the model's words. The model-layer services (`ListingsFeed`,
-/// `PictureService`) translate the network layer's errors into it, so no pattern module names the
-/// network layer to show a failure.
+/// Why data could not be loaded, in the model's words: what a role shows for a failure. The list
+/// roles make it from the manager's `APIError` (`LoadFailure(_:)`, in Reformers); `PictureService`
+/// hands it over as it is.
 public enum LoadFailure: Error, Sendable, Hashable {
     /// The source has nothing to show (an empty first page).
     case empty

@@ -20,7 +20,7 @@ public struct ObjectNode: Sendable, Equatable {
 
 /// A stored property that points to an object.
 public struct ObjectReference: Sendable, Equatable {
-    /// The property's path from its owner: `presenter`, `feeds[rent]`, `children[0]`, `view?`.
+    /// The property's path from its owner: `presenter`, `managers[rent]`, `children[0]`, `view?`.
     public var name: String
     /// The index of the target in `ObjectGraph.nodes`.
     public var target: Int
@@ -31,7 +31,7 @@ public struct ObjectReference: Sendable, Equatable {
 
 /// A stored value that is not an object, as text short enough for one line.
 public struct StoredValue: Sendable, Equatable {
-    /// The path from its owner: `person.firstName`, `rows`, `loadTask`.
+    /// The path from its owner: `person.firstName`, `rows`, `pictureLoad`.
     public var path: String
     /// `"Ada"`, `42`, `nil`, `.service`, `20 items: "Flat A", "Flat B", …`.
     public var summary: String

@@ -296,7 +296,7 @@ struct MVCListingsViewControllerTests {
     }
 
     @Test("in All, the detail reads the merged manager's data: the API of the listing's kind answers")
-    func detailFromTheFeed() async throws {
+    func detailFromTheManager() async throws {
         let harness = MVCHarness(ListingsBuilder.build, appState: AppState(listingSource: .all),
                                      size: Size(width: 100, height: 30))
         await harness.settle()

@@ -102,8 +102,8 @@ public final class RequestMonitor {
     }
 
     /// Main-actor turns without a network event after which the work a landing or a key queued
-    /// has run. The deepest chain in mvx is two (MVC's "all listings": the screen's task starts the
-    /// feed's three tasks, which send); eight leave a wide margin and cost next to nothing (a turn
+    /// has run. The deepest chain in mvx is two (a picture: the role's load starts the loader's
+    /// task, which sends); eight leave a wide margin and cost next to nothing (a turn
     /// over a queue with nothing else in it returns at once).
     static let queuedWorkTurns = 8
 }

@@ -113,7 +113,7 @@ public final class StateTimeline {
 
     public static func snapshot(_ graph: ObjectGraph) -> StateSnapshot {
         // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
-        // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.feeds[rent]`.
+        // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.managers[rent]`.
         StateSnapshot(graph, isPart: { partModules.contains($0.module) || $0.typeName.contains("<" as Character) })
     }
 

@@ -98,8 +98,10 @@ private func nanoseconds(_ body: () async -> Void) async -> Double {
 /// start to the delegate's success callback, the reply reformed; the gaps between loads are not timed.
 @MainActor
 private func roleLoads(_ count: Int, manager: RentListManager, reformer: PropertyListReformer, cache: ResponseCache) async -> Double {
-    await withCheckedContinuation { (finished: CheckedContinuation<Double, Never>) in
-        RoleLoads(count, manager: manager, reformer: reformer, cache: cache, finished: finished).startNext()
+    // Held here for the whole run: the manager holds its delegate weakly, as a screen's would be.
+    let loads = RoleLoads(count, manager: manager, reformer: reformer, cache: cache)
+    return await withCheckedContinuation { (finished: CheckedContinuation<Double, Never>) in
+        loads.start(finished)
     }
 }
 
@@ -111,19 +113,23 @@ private final class RoleLoads: APIManagerDelegate {
     private let manager: RentListManager
     private let reformer: PropertyListReformer
     private let cache: ResponseCache
-    private let finished: CheckedContinuation<Double, Never>
+    private var finished: CheckedContinuation<Double, Never>?
     private let clock = ContinuousClock()
 
-    init(_ count: Int, manager: RentListManager, reformer: PropertyListReformer, cache: ResponseCache,
-         finished: CheckedContinuation<Double, Never>) {
+    init(_ count: Int, manager: RentListManager, reformer: PropertyListReformer, cache: ResponseCache) {
         remaining = count
         self.manager = manager
         self.reformer = reformer
         self.cache = cache
-        self.finished = finished
     }
 
-    func startNext() {
+    /// Starts the first load; `finished` gets the total once the last one has landed.
+    func start(_ finished: CheckedContinuation<Double, Never>) {
+        self.finished = finished
+        startNext()
+    }
+
+    private func startNext() {
         cache.removeAll()  // measure the network path, not the cache
         manager.delegate = self
         started = clock.now
@@ -136,7 +142,7 @@ private final class RoleLoads: APIManagerDelegate {
         remaining -= 1
         if remaining == 0 {
             self.manager.delegate = nil
-            finished.resume(returning: Double(timed.components.seconds) * 1e9 + Double(timed.components.attoseconds) / 1e9)
+            finished?.resume(returning: Double(timed.components.seconds) * 1e9 + Double(timed.components.attoseconds) / 1e9)
         } else {
             Task { self.startNext() }  // the next load from an event of its own
         }

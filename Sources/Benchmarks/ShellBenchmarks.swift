@@ -22,14 +22,14 @@ func runShellBenchmarks() async {
 
     Report.section("Tracing")
     struct Probe {}
-    let noContext = medianNanoseconds(runs: 9, iterations: 1_000_000) { trace(.presenter, Probe(), "detail") }
-    Report.figure("trace() outside an action (no sink)", noContext, unit: "ns")
+    let noContext = medianNanoseconds(runs: 9, iterations: 1_000_000) { @Traced(.presenter, Probe(), "detail") var call }
+    Report.figure("@Traced outside an action (no sink)", noContext, unit: "ns")
     let buffer = TraceBuffer(capacity: 2_000)
     let tracer = Tracer(sinks: [buffer])
     let withSink = tracer.perform("bench", pattern: "MVP") {
-        medianNanoseconds(runs: 9, iterations: 100_000) { trace(.presenter, Probe(), "detail") }
+        medianNanoseconds(runs: 9, iterations: 100_000) { @Traced(.presenter, Probe(), "detail") var call }
     }
-    Report.figure("trace() recorded into the pane's buffer", withSink, unit: "ns", aim: "< 1 µs")
+    Report.figure("@Traced recorded into the pane's buffer, its call opened and closed", withSink, unit: "ns", aim: "< 1 µs")
 }
 
 /// The time from 5,000 characters arriving at once (a paste without bracketed-paste mode) in the

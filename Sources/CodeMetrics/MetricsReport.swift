@@ -40,7 +40,7 @@ public struct MetricsReport: Sendable, Equatable {
 
     /// What the figures count, in words: the text and the Markdown print it above the tables.
     public static let definitions =
-        "Code lines: not blank, not only comment, not only instrumentation (trace(…) call statements, "
+        "Code lines: not blank, not only comment, not only instrumentation (@Traced(…) statements, "
         + "counted apart as trace lines and left out of the criteria). Types: classes, structs, enums, actors. "
         + "Role boundary: a stored property of one role's type declared as a protocol the pattern declares "
         + "for another role. Protocol-only files: the role interfaces the pattern prescribes (VIPER's input/output "

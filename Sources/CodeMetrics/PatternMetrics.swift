@@ -9,7 +9,7 @@ public struct RoleMetrics: Sendable, Equatable, Codable {
     public var files: Int = 0
     /// Non-blank lines that are not only comment and not only instrumentation.
     public var codeLines: Int = 0
-    /// Lines that are all `trace(...)` calls: counted apart, never as code.
+    /// Lines that are all `@Traced(...)` statements: counted apart, never as code.
     public var instrumentationLines: Int = 0
     /// Classes, structs, enums and actors declared.
     public var types: Int = 0

@@ -42,7 +42,7 @@ public final class ModuleRegistry {
     /// Builds the module, or nil when that pattern has no such screen.
     public func makeModule(_ pattern: PatternID, _ screen: ScreenID, context: ModuleContext) -> (any ScreenModule)? {
         guard let builder = builders[Key(pattern: pattern, screen: screen)] else { return nil }
-        trace(.builder, self, "\(pattern.name) × \(screen.title)")
+        @Traced(.builder, self, "\(pattern.name) × \(screen.title)") var call
         return builder(context)
     }
 }

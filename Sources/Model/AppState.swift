@@ -9,7 +9,7 @@ public final class AppState {
     /// The person the greeting screens show.
     public var person: Person {
         // Named explicitly: inside @Observable the observer runs in the macro's `_person` storage.
-        didSet { trace(.model, self, "person = \(person.fullName)", function: "person") }
+        didSet { @Traced(.model, self, "person = \(person.fullName)", function: "person") var call }
     }
     /// Which listings the list screens show.
     public var listingSource: ListingSource

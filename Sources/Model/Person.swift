@@ -22,7 +22,7 @@ public struct Person: Sendable, Hashable, Codable {
     public var greetingNames: (first: String, last: String)? {
         let first = firstName.trimmingCharacters(in: .whitespaces)
         let last = lastName.trimmingCharacters(in: .whitespaces)
-        trace(.model, self, first.isEmpty || last.isEmpty ? "a name is missing" : "\(first) \(last)")
+        @Traced(.model, self, first.isEmpty || last.isEmpty ? "a name is missing" : "\(first) \(last)") var call
         guard !first.isEmpty, !last.isEmpty else { return nil }
         return (first, last)
     }

@@ -3,9 +3,11 @@ import Terminal
 import Tracing
 
 /// A Mermaid `sequenceDiagram` of replayed actions: the user, then one participant per type (with
-/// its role) in order of appearance, and one arrow per event from its caller (`TraceCalls`).
-/// Synchronous calls are solid arrows (`->>`), calls after the key's handling returned dotted
-/// open ones (`--)`); each action starts with a note naming the key.
+/// its role) in order of appearance, and one arrow per event from its recorded caller
+/// (`TraceCalls`). Synchronous calls are solid arrows (`->>`), calls after the key's handling
+/// returned dotted open ones (`--)`); each action starts with a note naming the key. A call no
+/// traced method made comes from the user when the key made it, and from `Later` (a reply, a
+/// timer, a deferred frame) when it came after.
 public struct MermaidSequenceDiagram {
     public let text: String
 
@@ -13,6 +15,7 @@ public struct MermaidSequenceDiagram {
         var participants: [String: String] = [:]  // "Role Type" → id
         var declarations: [String] = []
         var body: [String] = []
+        var needsLater = false
         func participant(for event: TraceEvent) -> String {
             let key = "\(event.role.rawValue) \(event.type)"
             if let id = participants[key] { return id }
@@ -25,14 +28,16 @@ public struct MermaidSequenceDiagram {
             body.append("    Note right of User: \(Self.escape(entry.action.label))")
             let callers = TraceCalls.callers(of: entry.events)
             for (event, caller) in zip(entry.events, callers) {
-                let from = caller.map { participant(for: entry.events[$0]) } ?? "User"
+                let from = caller.map { participant(for: entry.events[$0]) } ?? (event.isAsync ? "Later" : "User")
+                if caller == nil, event.isAsync { needsLater = true }
                 let to = participant(for: event)
                 let arrow = event.isAsync ? "--)" : "->>"
                 let message = event.bareMethod + (event.detail.isEmpty ? "" : " · " + event.detail)
                 body.append("    \(from)\(arrow)\(to): \(Self.escape(message))")
             }
         }
-        text = (["sequenceDiagram", "    autonumber", "    actor User"] + declarations + body).joined(separator: "\n")
+        let later = needsLater ? ["    participant Later as later (reply, timer)"] : []
+        text = (["sequenceDiagram", "    autonumber", "    actor User"] + later + declarations + body).joined(separator: "\n")
     }
 
     /// A type's name as a participant label: generic brackets become ‹ › (entity codes are not

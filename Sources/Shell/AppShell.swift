@@ -142,14 +142,14 @@ public final class AppShell {
     // The trace names these two methods (`AppShell.switchTo`): they are the shell's own steps.
     private func switchTo(_ label: String, note: String) {
         host.perform(label, pattern: state.pattern) {
-            trace(.shell, self, note)
+            @Traced(.shell, self, note) var call
             host.tearDown(keepingGraph: state.panel?.id == .ownership)
             host.build(state.pattern, state.screen)
         }
     }
 
     private func toggleMix(_ label: String, note: String) {
-        tracer.beginAction(label, pattern: state.pattern.name).run { trace(.shell, self, note) }
+        tracer.beginAction(label, pattern: state.pattern.name).run { @Traced(.shell, self, note) var call }
     }
 
     /// Waits until compare's replay or a rewind has finished (tests and goldens).

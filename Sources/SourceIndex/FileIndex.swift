@@ -63,7 +63,7 @@ public enum LineKind: Character, Sendable, CaseIterable {
     case comment = "/"
     /// Code (a line inside a multi-line string literal included).
     case code = "c"
-    /// Code that is all part of `trace(...)` call statements: instrumentation, not the pattern's code.
+    /// Code that is all part of `@Traced(...)` statements: instrumentation, not the pattern's code.
     case instrumentation = "t"
 }
 

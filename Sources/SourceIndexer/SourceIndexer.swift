@@ -140,12 +140,12 @@ struct SourceIndexer {
     }
 }
 
-/// Collects the declarations (not those inside function bodies), the imports and the `trace(...)`
-/// call statements of a file.
+/// Collects the declarations (not those inside function bodies), the imports and the `@Traced(...)`
+/// statements of a file.
 final class DeclarationCollector: SyntaxVisitor {
     private(set) var declarations: [Declaration] = []
     private(set) var imports: [String] = []
-    /// The UTF-8 ranges of the statements that are a `trace(...)` call.
+    /// The UTF-8 ranges of the statements that are a `@Traced(...)` declaration.
     private(set) var traceStatements: [Range<Int>] = []
     private var parents: [Int] = []
     private let line: (Int) -> Int
@@ -307,15 +307,17 @@ final class DeclarationCollector: SyntaxVisitor {
         node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
     }
 
-    /// `trace(.role, self, "…")` as a statement of its own: instrumentation, not the pattern's code.
+    /// `@Traced(.role, self, "…") var call` as a statement of its own: instrumentation, not the
+    /// pattern's code.
     static func isTraceStatement(_ item: CodeBlockItemSyntax) -> Bool {
-        guard let call = item.item.as(FunctionCallExprSyntax.self),
-              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return false }
-        return callee.baseName.text == "trace"
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { return false }
+        return variable.attributes.contains { element in
+            element.as(AttributeSyntax.self)?.attributeName.as(IdentifierTypeSyntax.self)?.name.text == "Traced"
+        }
     }
 }
 
-/// Finds the `trace(...)` statements inside a body (closures included).
+/// Finds the `@Traced(...)` statements inside a body (closures included).
 final class TraceStatementFinder: SyntaxVisitor {
     private(set) var statements: [Range<Int>] = []
 

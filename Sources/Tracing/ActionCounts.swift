@@ -4,14 +4,14 @@ public struct ActionCounts: Equatable, Sendable {
     public var steps: Int
     /// Distinct types whose methods ran.
     public var types: Int
-    /// Calls between two different roles (caller inferred by `TraceCalls`); the user's key is not one.
+    /// Calls between two different roles (each event's recorded caller); the user's key is not one.
     public var boundaries: Int
     /// Events recorded after the key's synchronous handling had returned (`TraceEvent.isAsync`).
     public var asyncEvents: Int
 
     /// The definitions, as compare shows them under its title.
     public static let definitions = "steps = role methods run · types = distinct types · boundaries = calls "
-        + "between two different roles (caller inferred from the roles' layers) · async = events after the "
+        + "between two different roles (an event and the traced method that called it) · async = events after the "
         + "key's synchronous handling returned"
 
     public init(steps: Int, types: Int, boundaries: Int, asyncEvents: Int) {

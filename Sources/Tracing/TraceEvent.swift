@@ -30,10 +30,16 @@ public struct TraceEvent: Sendable, Codable, Hashable {
     /// Recorded after the synchronous handling of its action had returned: a network reply, a
     /// deferred frame, a timer. False for everything the key press itself ran, call by call.
     public var isAsync: Bool
+    /// The `sequence` of the traced method that made this call, still running when this one began;
+    /// nil when no traced method of the same action was (the user's key, a reply, a frame).
+    public var caller: UInt64?
+    /// How many traced methods of the same action were running when this one began: its caller's
+    /// depth plus one, or 0. The trace pane indents by it.
+    public var depth: Int
 
     public init(
         sequence: UInt64, actionID: UInt64, pattern: String, role: Role, type: String, method: String,
-        file: String, line: Int, detail: String, isAsync: Bool = false
+        file: String, line: Int, detail: String, isAsync: Bool = false, caller: UInt64? = nil, depth: Int = 0
     ) {
         self.sequence = sequence
         self.actionID = actionID
@@ -45,10 +51,9 @@ public struct TraceEvent: Sendable, Codable, Hashable {
         self.line = line
         self.detail = detail
         self.isAsync = isAsync
+        self.caller = caller
+        self.depth = depth
     }
-
-    /// The indentation level in the trace pane.
-    public var depth: Int { role.layer }
 
     /// `GreetingPresenter.swift:42`: the file's last path component and the line.
     public var location: String {

@@ -8,13 +8,27 @@ public final class Tracer: Sendable {
     private let sinks: [any TraceSink]
     private let nextAction = Atomic<UInt64>(1)
     private let nextSequence = Atomic<UInt64>(1)
-    /// The action whose synchronous part is running now, and on which thread: events recorded
-    /// there are the key press's own; anything else for that action comes later (async).
-    private let synchronous = Mutex<SynchronousPart?>(nil)
+    private let state = Mutex(State())
+
+    private struct State {
+        /// The action whose synchronous part is running now, and on which thread: events recorded
+        /// there are the key press's own; anything else for that action comes later (async).
+        var synchronous: SynchronousPart?
+        /// The traced methods still running, oldest first: the last one of an event's action and
+        /// thread is its caller.
+        var open: [OpenCall] = []
+    }
 
     private struct SynchronousPart {
         var actionID: UInt64
         var thread: pthread_t
+    }
+
+    private struct OpenCall {
+        var sequence: UInt64
+        var actionID: UInt64
+        var thread: pthread_t
+        var depth: Int
     }
 
     public init(sinks: [any TraceSink]) {
@@ -38,30 +52,43 @@ public final class Tracer: Sendable {
     /// returns are not async; events recorded for the action anywhere else, or later, are.
     fileprivate func runSynchronousPart<R>(of action: TraceAction, _ body: () throws -> R) rethrows -> R {
         let part = SynchronousPart(actionID: action.id, thread: pthread_self())
-        let previous = synchronous.withLock { current in
-            defer { current = part }
-            return current
+        let previous = state.withLock { state in
+            defer { state.synchronous = part }
+            return state.synchronous
         }
-        defer { synchronous.withLock { $0 = previous } }
+        defer { state.withLock { $0.synchronous = previous } }
         return try body()
     }
 
-    private func isInSynchronousPart(of action: TraceAction) -> Bool {
-        synchronous.withLock { part in
-            guard let part, part.actionID == action.id else { return false }
-            return pthread_equal(part.thread, pthread_self()) != 0
-        }
-    }
-
+    /// Records one event and opens it as a call: until `close` is called with its sequence, the
+    /// events its action records on this thread are its callees.
     func record(
         action: TraceAction, role: Role, type: String, method: String, file: String, line: Int, detail: String
-    ) {
+    ) -> UInt64 {
         let sequence = nextSequence.add(1, ordering: .relaxed).oldValue
+        let thread = pthread_self()
+        let (isAsync, caller) = state.withLock { state in
+            let isAsync = !(state.synchronous.map { $0.actionID == action.id && pthread_equal($0.thread, thread) != 0 } ?? false)
+            let caller = state.open.last { $0.actionID == action.id && pthread_equal($0.thread, thread) != 0 }
+            state.open.append(OpenCall(
+                sequence: sequence, actionID: action.id, thread: thread, depth: caller.map { $0.depth + 1 } ?? 0
+            ))
+            return (isAsync, caller)
+        }
         let event = TraceEvent(
             sequence: sequence, actionID: action.id, pattern: action.pattern, role: role, type: type,
-            method: method, file: file, line: line, detail: detail, isAsync: !isInSynchronousPart(of: action)
+            method: method, file: file, line: line, detail: detail, isAsync: isAsync,
+            caller: caller?.sequence, depth: caller.map { $0.depth + 1 } ?? 0
         )
         for sink in sinks { sink.record(event) }
+        return sequence
+    }
+
+    /// The traced method recorded as `sequence` has returned.
+    func close(_ sequence: UInt64) {
+        state.withLock { state in
+            if let index = state.open.lastIndex(where: { $0.sequence == sequence }) { state.open.remove(at: index) }
+        }
     }
 }
 
@@ -91,29 +118,61 @@ public enum Trace {
     @TaskLocal public static var context: TraceContext?
 }
 
-/// Records that a role method ran: one short line at the top of the method.
+/// Records that a role method ran, and that it is running until the end of the scope it is
+/// declared in: what it calls meanwhile records it as their caller. One short line at the top
+/// of the method:
 ///
-///     trace(.presenter, self, "first: \(first)")
+///     @Traced(.presenter, self, "first: \(first)") var call
 ///
-/// Outside an action (no context) it returns after one task-local read and builds no string.
-@inlinable
-public func trace<Source>(
-    _ role: Role, _ source: Source, _ detail: @autoclosure () -> String = "",
-    function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
-) {
-    guard let context = Trace.context else { return }
-    recordTrace(context, role: role, type: Source.self, detail: detail(), function: function, fileID: fileID, line: line)
+/// A local property wrapper because it is one line and ends with its scope, returns and throws
+/// included, which is what makes the caller real rather than guessed. Outside an action (no
+/// context) it costs one task-local read and builds no string.
+@propertyWrapper
+public struct Traced {
+    @usableFromInline let scope: TraceScope?
+
+    /// The sequence number of the recorded event; 0 when nothing was recorded (no action).
+    public var wrappedValue: UInt64 { scope?.sequence ?? 0 }
+
+    @inlinable
+    public init<Source>(
+        _ role: Role, _ source: Source, _ detail: @autoclosure () -> String = "",
+        function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        guard let context = Trace.context else {
+            scope = nil
+            return
+        }
+        scope = recordTrace(
+            context, role: role, type: Source.self, detail: detail(), function: function, fileID: fileID, line: line
+        )
+    }
 }
 
-/// The out-of-line half of `trace`, kept separate so the inlined part stays tiny.
+/// A recorded event's call, open while its `Traced` variable lives.
+public final class TraceScope: Sendable {
+    let tracer: Tracer
+    /// The event's sequence number.
+    public let sequence: UInt64
+
+    init(tracer: Tracer, sequence: UInt64) {
+        self.tracer = tracer
+        self.sequence = sequence
+    }
+
+    deinit { tracer.close(sequence) }
+}
+
+/// The out-of-line half of `Traced`, kept separate so the inlined part stays tiny.
 public func recordTrace<Source>(
     _ context: TraceContext, role: Role, type: Source.Type, detail: String,
     function: StaticString, fileID: StaticString, line: UInt
-) {
-    context.tracer.record(
+) -> TraceScope {
+    let sequence = context.tracer.record(
         action: context.action, role: role, type: TypeNames.name(of: type), method: function.description,
         file: fileID.description, line: Int(line), detail: TraceDetail.capped(detail)
     )
+    return TraceScope(tracer: context.tracer, sequence: sequence)
 }
 
 /// Details are one short line: a long value (a 5,000-character name) keeps its start and says how

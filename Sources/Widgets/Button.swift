@@ -30,7 +30,7 @@ public final class Button: View {
     /// Presses the button as the keyboard would: records the tap and sends the actions.
     public func sendActions() {
         guard isEnabled else { return }
-        trace(.view, self, "tap [\(title)]")
+        @Traced(.view, self, "tap [\(title)]") var call
         for action in actions { action() }
     }
 

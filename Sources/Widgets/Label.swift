@@ -8,7 +8,7 @@ public final class Label: View {
     public var text: String {
         didSet {
             guard text != oldValue else { return }
-            trace(.view, self, "text = \(DisplayWidth.truncate(text, to: 40))")
+            @Traced(.view, self, "text = \(DisplayWidth.truncate(text, to: 40))") var call
             // A wrapping label may need more or fewer rows: its container lays out again,
             // as a change of intrinsic content size does in UIKit.
             if numberOfLines != 1 { superview?.setNeedsLayout() }

@@ -86,7 +86,7 @@ public final class ListView: View {
         case .end: selectedRow = last
         case .enter:
             guard let row = selectedRow else { return false }
-            trace(.view, self, "select row \(row)")
+            @Traced(.view, self, "select row \(row)") var call
             delegate?.listView(self, didSelectRow: row)
         default:
             return false

@@ -98,7 +98,7 @@ public final class SegmentedControl: View {
         let clamped = max(0, min(index, segments.count - 1))
         guard clamped != selectedIndex else { return }
         selectedIndex = clamped
-        trace(.view, self, "select [\(segments[clamped])]")
+        @Traced(.view, self, "select [\(segments[clamped])]") var call
         for action in actions { action() }
     }
 }

@@ -207,7 +207,7 @@ public final class TextField: View {
 
     private func commitEdit() {
         isEditing = true
-        trace(.view, self, "\(title.isEmpty ? "text" : title): \(traced)")
+        @Traced(.view, self, "\(title.isEmpty ? "text" : title): \(traced)") var call
         delegate?.textFieldDidChange(self)
         send(.editingChanged)
     }

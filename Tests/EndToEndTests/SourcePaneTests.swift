@@ -42,10 +42,10 @@ struct SourcePaneEndToEndTests {
 
         try session.type("s")
         try await session.expectScreen(shows: "Source · Label.swift:", "s opens on the newest event")
-        var screen = try await session.expectScreen(shows: "trace(.view, self, \"text = ", "with the traced code under it")
+        var screen = try await session.expectScreen(shows: "@Traced(.view, self, \"text = ", "with the traced code under it")
         #expect(screen.contains("Sources/Widgets/Label.swift"), "the file's path:\n\(screen)")
         let traced = screen.split(separator: "\n").first { $0.contains("▶") }
-        #expect(traced?.contains("trace(.view, self, \"text = ") == true, "the traced line is marked:\n\(screen)")
+        #expect(traced?.contains("@Traced(.view, self, \"text = ") == true, "the traced line is marked:\n\(screen)")
         let styled = try session.captureWithStyles()
         #expect(Self.turnsOn("7", in: Self.styles(onRowWith: "▶", of: screen, in: styled)),
                 "the traced line is in reverse video:\n\(styled.debugDescription)")
@@ -56,10 +56,10 @@ struct SourcePaneEndToEndTests {
         try await session.expectScreen(shows: "Source · GreetingViewController.swift:", "↑ steps to the view")
         // The header is drawn before the code under it: wait for the frame's code too, or a capture
         // taken between the two shows the new header over the old file.
-        screen = try await session.expectScreen(shows: "trace(.view, self, \"label ← greeting\")", "the code follows")
+        screen = try await session.expectScreen(shows: "@Traced(.view, self, \"label ← greeting\")", "the code follows")
         #expect(screen.contains("Sources/Patterns/MVP/Greeting/GreetingViewController.swift"))
         let stepped = screen.split(separator: "\n").first { $0.contains("▶") }
-        #expect(stepped?.contains("trace(.view, self, \"label ← greeting\")") == true, "the code followed:\n\(screen)")
+        #expect(stepped?.contains("@Traced(.view, self, \"label ← greeting\")") == true, "the code followed:\n\(screen)")
 
         try session.type("s")
         try await session.expectScreen(shows: "─ Trace ", "s closes the pane")

@@ -47,12 +47,13 @@ struct DecisionTests {
             .map { "\($0.call)  \($0.detail)" }
     }
 
-    @Test("the trace tells each decision once, where it was made, in this order")
+    @Test("the trace tells each decision once, where it was made, and each delivery to the delegate, in this order")
     func traceOfEveryDecision() async {
         let (events, _, _) = await Self.everyDecision()
         let expected = [
             "TracingInterceptor.shouldCall  person.get ",
             "APIManager<PersonAPI>.submit  not sent: Invalid request: a person id is required.",
+            "APIManager<PersonAPI>.deliver  person.get → delegate",
             "TracingInterceptor.beforeFailure  person.get parameters",
             "TracingInterceptor.afterFailure  person.get parameters",
             "TracingInterceptor.shouldCall  person.get id=dynamo",
@@ -63,11 +64,13 @@ struct DecisionTests {
             "TracingInterceptor.didReceiveResponse  person.get 58 bytes",
             "APIManager<PersonAPI>.land  GET person.get → ok, 0 ms",
             "ResponseCache.store  store person.get id=dynamo",
+            "APIManager<PersonAPI>.deliver  person.get → delegate",
             "TracingInterceptor.beforeSuccess  person.get",
             "TracingInterceptor.afterSuccess  person.get",
             "TracingInterceptor.shouldCall  person.get id=dynamo",
             "APIManager<PersonAPI>.submit  cache hit (memory) person.get id=dynamo",
             "TracingInterceptor.afterCall  person.get",
+            "APIManager<PersonAPI>.deliver  person.get → delegate",
             "TracingInterceptor.beforeSuccess  person.get",
             "TracingInterceptor.afterSuccess  person.get",
             "TracingInterceptor.shouldCall  rent.list page=1&page_size=20",
@@ -83,12 +86,14 @@ struct DecisionTests {
             "TracingInterceptor.didReceiveResponse  rent.list 3990 bytes",
             "APIManager<RentListAPI>.land  GET rent.list page=1 → 20 items, 0 ms",
             "ResponseCache.store  store rent.list page=1&page_size=20",
+            "APIManager<RentListAPI>.deliver  rent.list → delegate",
             "TracingInterceptor.beforeSuccess  rent.list",
             "TracingInterceptor.afterSuccess  rent.list",
             "TracingInterceptor.shouldCall  rent.list page=2&page_size=20",
             "APIManager<RentListAPI>.submit  GET rent.list page=2",
             "TracingInterceptor.afterCall  rent.list",
             "APIManager<RentListAPI>.land  GET rent.list page=2 → no network, 0 ms",
+            "APIManager<RentListAPI>.deliver  rent.list → delegate",
             "TracingInterceptor.beforeFailure  rent.list no network",
             "TracingInterceptor.afterFailure  rent.list no network",
             "TracingInterceptor.shouldCall  rent.list page=2&page_size=20",

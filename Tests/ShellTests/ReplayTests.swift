@@ -59,50 +59,41 @@ struct KeyScriptTests {
     }
 }
 
-/// Hand-made traces for the call inference and the counts.
+/// Hand-made traces for the callers and the counts.
 enum HandMadeTrace {
-    static func event(_ role: Role, _ type: String, _ method: String, async isAsync: Bool = false,
-                      file: String = "F.swift") -> TraceEvent {
-        TraceEvent(sequence: 0, actionID: 1, pattern: "MVP", role: role, type: type, method: method, file: file,
-                   line: 1, detail: "", isAsync: isAsync)
+    /// An event numbered `sequence`, called by the event numbered `caller`.
+    static func event(_ sequence: UInt64, _ role: Role, _ type: String, _ method: String, caller: UInt64? = nil,
+                      async isAsync: Bool = false, file: String = "F.swift") -> TraceEvent {
+        TraceEvent(sequence: sequence, actionID: 1, pattern: "MVP", role: role, type: type, method: method, file: file,
+                   line: 1, detail: "", isAsync: isAsync, caller: caller)
     }
 
     /// A tap that loads: view → presenter → network; the reply comes back up to the view later.
     static let tapThatLoads: [TraceEvent] = [
-        event(.view, "Button", "sendActions()"),                // 0 the user's
-        event(.view, "GreetingViewController", "didTap()"),     // 1 sibling of another type: the button's target
-        event(.presenter, "GreetingPresenter", "didTap()"),     // 2 deeper: 1 called it
-        event(.view, "GreetingViewController", "showLoading()"), // 3 back up: 2 called it
-        event(.network, "APIManager", "submit()"),              // 4 deeper again: the presenter carries on
-        event(.network, "APIManager", "land()", async: true),   // 5 same type again: itself
-        event(.presenter, "GreetingPresenter", "didLoad()", async: true), // 6 back up: the manager
-        event(.view, "GreetingViewController", "show()", async: true),    // 7 back up: the presenter
-        event(.view, "Label", "text", async: true),                        // 8 a second call up from the presenter
+        event(10, .view, "Button", "sendActions()"),                                         // 0 the user's
+        event(11, .view, "GreetingViewController", "didTap()", caller: 10),                  // 1 the button's target
+        event(12, .presenter, "GreetingPresenter", "didTap()", caller: 11),
+        event(13, .view, "GreetingViewController", "showLoading()", caller: 12),
+        event(14, .network, "APIManager", "submit()", caller: 12),
+        event(15, .network, "APIManager", "land()", async: true),                           // 5 a reply: no caller
+        event(16, .presenter, "GreetingPresenter", "didLoad()", caller: 15, async: true),
+        event(17, .view, "GreetingViewController", "show()", caller: 16, async: true),
+        event(18, .view, "Label", "text", caller: 17, async: true),
     ]
 }
 
 @Suite("Compare counts")
 struct CompareCountTests {
-    @Test("callers are read off the roles' layers")
+    @Test("an event's caller is the event its recorded caller names, or none")
     func callers() {
-        #expect(TraceCalls.callers(of: HandMadeTrace.tapThatLoads) == [nil, 0, 1, 2, 2, 4, 5, 6, 6])
+        #expect(TraceCalls.callers(of: HandMadeTrace.tapThatLoads) == [nil, 0, 1, 2, 2, nil, 5, 6, 7])
         #expect(TraceCalls.callers(of: []) == [])
     }
 
-    @Test("a widget is called by the view that owns it, never by the presenter that just told that view something")
-    func widgetsAreCalledByTheirView() {
-        var events = HandMadeTrace.tapThatLoads
-        events[8] = HandMadeTrace.event(.view, "Label", "text", async: true, file: "Widgets/Label.swift")
-        #expect(TraceCalls.callers(of: events) == [nil, 0, 1, 2, 2, 4, 5, 6, 7])
-    }
-
-    @Test("a model never calls up: after it returns, the view model that asked it carries on")
-    func modelsDoNotCallUp() {
-        let events = [HandMadeTrace.event(.viewModel, "GreetingViewModel", "showGreeting()"),
-                      HandMadeTrace.event(.model, "Person", "greetingNames"),
-                      HandMadeTrace.event(.viewModel, "GreetingViewModel", "greeting"),
-                      HandMadeTrace.event(.view, "GreetingViewController", "showGreeting(of:)")]
-        #expect(TraceCalls.callers(of: events) == [nil, 0, 0, 2])
+    @Test("a caller outside the events given (another action's, or cut off) is no caller")
+    func callerOutsideTheList() {
+        let events = Array(HandMadeTrace.tapThatLoads.dropFirst(2))
+        #expect(TraceCalls.callers(of: events) == [nil, 0, 0, nil, 3, 4, 5])
     }
 
     /// What `docs/diagrams/` draws: in no pattern does a presenter, view model, interactor or model
@@ -127,8 +118,9 @@ struct CompareCountTests {
     @Test("steps, types, boundaries and async events of a hand-made trace")
     func counts() {
         let counts = ActionCounts(events: HandMadeTrace.tapThatLoads)
-        // Boundaries: 1→2 view→presenter, 2→3, 2→4, 5→6, 6→7, 6→8; 4→5 is the manager calling itself.
-        #expect(counts == ActionCounts(steps: 9, types: 5, boundaries: 6, asyncEvents: 4))
+        // Boundaries: 1→2 view→presenter, 2→3, 2→4, 5→6, 6→7; the button and the label share the
+        // view's role, and the reply (5) has no caller.
+        #expect(counts == ActionCounts(steps: 9, types: 5, boundaries: 5, asyncEvents: 4))
         #expect(ActionCounts(events: []) == ActionCounts(steps: 0, types: 0, boundaries: 0, asyncEvents: 0))
     }
 
@@ -233,8 +225,17 @@ struct ReplayTests {
         #expect(lines.first == "sequenceDiagram")
         let arrows = lines.filter { $0.contains("->>") || $0.contains("--)") }
         #expect(arrows.count == entries.flatMap(\.events).count)
-        let participants = lines.filter { $0.hasPrefix("    participant ") }
+        let participants = lines.filter { $0.hasPrefix("    participant P") }
         #expect(participants.count == Set(entries.flatMap(\.events).map { "\($0.role) \($0.type)" }).count)
+        // A reply no traced method handed on comes from Later, never from the user, and dotted.
+        let callers = entries.map { TraceCalls.callers(of: $0.events) }
+        let laterCalls = zip(entries, callers).map { entry, callers in
+            zip(entry.events, callers).count { event, caller in caller == nil && event.isAsync }
+        }.reduce(0, +)
+        #expect(laterCalls > 0, "the listings' reply arrives later")
+        #expect(lines.contains("    participant Later as later (reply, timer)"))
+        #expect(lines.count { $0.hasPrefix("    Later--)") } == laterCalls)
+        #expect(!lines.contains { $0.hasPrefix("    User--)") })
         for line in lines.dropFirst() {
             #expect(line.hasPrefix("    "), "\(line)")
             #expect(!line.contains(";") || line.contains("#59;") || line.contains("#35;") || line.contains("#lt;")

@@ -105,11 +105,8 @@ struct SourceIndexTests {
             for binding in node.bindings where isMember && binding.typeAnnotation != nil && binding.accessorBlock == nil {
                 storedTypedProperties.append(binding.pattern.trimmedDescription)
             }
-            return .visitChildren
-        }
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "trace",
-               node.parent?.is(CodeBlockItemSyntax.self) == true {
+            let isTraced = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Traced" }
+            if isTraced, node.parent?.is(CodeBlockItemSyntax.self) == true {
                 let first = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
                 let last = converter.location(for: node.endPositionBeforeTrailingTrivia).line
                 traceLines.formUnion(first...last)
@@ -136,6 +133,6 @@ struct SourceIndexTests {
         let instrumentation = Set(index.lineKinds.enumerated().filter { $0.element == .instrumentation }.map { $0.offset + 1 })
         #expect(instrumentation.isSubset(of: counter.traceLines))
         #expect(!counter.traceLines.isEmpty && instrumentation.count >= counter.traceLines.count - 1,
-                "every trace call's lines are instrumentation but a line it shares with other code")
+                "every @Traced line is instrumentation but a line it shares with other code")
     }
 }

@@ -18,7 +18,7 @@ struct TraceFileLinkTests {
 
     private func record(into path: String) throws {
         let sink = try JSONLinesSink(path: path)
-        Tracer(sinks: [sink]).perform("Enter", pattern: "MVC") { trace(.view, self, "pressed") }
+        Tracer(sinks: [sink]).perform("Enter", pattern: "MVC") { @Traced(.view, self, "pressed") var call }
     }
 
     @Test("a symbolic link at the trace file's name is refused, its target untouched")

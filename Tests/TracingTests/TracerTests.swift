@@ -4,8 +4,45 @@ import Testing
 @testable import Tracing
 
 private final class Probe {
-    func run(_ detail: String) { trace(.presenter, self, detail) }
-    static func staticRun() { trace(.router, self) }
+    func run(_ detail: String) { @Traced(.presenter, self, detail) var call }
+    static func staticRun() { @Traced(.router, self) var call }
+}
+
+/// A view that asks its presenter, which tells it something back, as a tap in MVP does.
+private final class CallProbe {
+    struct Failure: Error {}
+
+    func tap() {
+        @Traced(.view, self, "tap") var call
+        present()
+        present()
+        _ = try? fail()
+        show("after the throw")
+    }
+
+    func present() {
+        @Traced(.presenter, self, "present") var call
+        show("from the presenter")
+    }
+
+    func show(_ detail: String) {
+        @Traced(.view, self, detail) var call
+    }
+
+    func fail() throws {
+        @Traced(.presenter, self, "fail") var call
+        throw Failure()
+    }
+
+    /// Traces nothing until the guard, as a method that ignores a key does.
+    func ignore(_ ignored: Bool) {
+        guard !ignored else {
+            @Traced(.presenter, self, "ignored") var call
+            return
+        }
+        @Traced(.presenter, self, "went on") var call
+        show("from the branch")
+    }
 }
 
 @Suite("Tracer")
@@ -14,7 +51,7 @@ struct TracerTests {
     func freeWithoutContext() {
         var built = false
         func detail() -> String { built = true; return "x" }
-        trace(.view, self, detail())
+        @Traced(.view, self, detail()) var call
         #expect(built == false)
     }
 
@@ -34,7 +71,59 @@ struct TracerTests {
         #expect(event.detail == "hello")
         #expect(event.file.hasSuffix("TracerTests.swift"))
         #expect(event.location.hasPrefix("TracerTests.swift:"))
-        #expect(event.depth == Role.presenter.layer)
+        #expect(event.depth == 0)
+        #expect(event.caller == nil)
+    }
+
+    @Test("an event's caller is the traced method still running when it began; its depth counts them")
+    func callersAreReal() {
+        let buffer = TraceBuffer()
+        Tracer(sinks: [buffer]).perform("tap", pattern: "MVP") { CallProbe().tap() }
+        let events = buffer.events
+        #expect(events.map(\.detail) == [
+            "tap", "present", "from the presenter", "present", "from the presenter", "fail", "after the throw",
+        ])
+        let tap = events[0].sequence, first = events[1].sequence, second = events[3].sequence
+        // The second presenter call is the view's, not the first one's: that one had returned; so
+        // had the one that threw.
+        #expect(events.map(\.caller) == [nil, tap, first, tap, second, tap, tap])
+        #expect(events.map(\.depth) == [0, 1, 2, 1, 2, 1, 1])
+        #expect(TraceCalls.callers(of: events) == [nil, 0, 1, 0, 3, 0, 0])
+    }
+
+    @Test("a scope opened inside a branch ends with the branch")
+    func scopeEndsWithItsBlock() {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        tracer.perform("keys", pattern: "MVP") {
+            CallProbe().ignore(true)
+            CallProbe().show("next")
+            CallProbe().ignore(false)
+        }
+        #expect(buffer.events.map(\.detail) == ["ignored", "next", "went on", "from the branch"])
+        #expect(buffer.events.map(\.depth) == [0, 0, 0, 1])
+    }
+
+    @Test("a call from another thread, or later, or in another action has no caller")
+    func noCallerAcrossThreadsTimeOrActions() async {
+        let buffer = TraceBuffer()
+        let tracer = Tracer(sinks: [buffer])
+        let task = tracer.perform("load", pattern: "MVP") {
+            @Traced(.presenter, CallProbe(), "load") var call
+            let done = DispatchSemaphore(value: 0)
+            let context = Trace.context
+            Thread {
+                Trace.$context.withValue(context) { CallProbe().show("elsewhere") }
+                done.signal()
+            }.start()
+            done.wait()
+            tracer.perform("nested action", pattern: "MVP") { CallProbe().show("another action") }
+            return Task { CallProbe().show("reply") }
+        }
+        await task.value
+        let events = buffer.events
+        #expect(events.map(\.detail) == ["load", "elsewhere", "reply", "another action"])
+        #expect(events.map(\.caller) == [nil, nil, nil, nil])
     }
 
     @Test("a static method is named by its type, not its metatype")

@@ -137,7 +137,7 @@ public final class DiskCache: Sendable {
                 Self.remove(path)
                 forget(name, in: &state)
                 state.statistics.discarded += 1
-                trace(.cache, self, "disk: ignored \(reason), removed")
+                @Traced(.cache, self, "disk: ignored \(reason), removed") var call
                 return nil
             case .entry(let bytes, let expiresAt, let fileSize):
                 if let expiresAt, expiresAt <= time {
@@ -173,7 +173,7 @@ public final class DiskCache: Sendable {
                 try writer.write(file, path)
             } catch {
                 state.statistics.problem = error.description
-                trace(.cache, self, "disk cache off: \(error.description); going on from memory")
+                @Traced(.cache, self, "disk cache off: \(error.description); going on from memory") var call
                 return
             }
             state.useCounter += 1
@@ -263,7 +263,7 @@ public final class DiskCache: Sendable {
             evicted.append(name)
         }
         if !evicted.isEmpty {
-            trace(.cache, self, "disk: evicted \(evicted.count) for size (limit \(ByteCountText.of(limit)))")
+            @Traced(.cache, self, "disk: evicted \(evicted.count) for size (limit \(ByteCountText.of(limit)))") var call
         }
     }
 

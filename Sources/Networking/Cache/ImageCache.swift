@@ -97,7 +97,7 @@ public final class ImageCache: Sendable {
             return evicted
         }
         if evicted > 0 {
-            trace(.cache, self, "memory: evicted \(evicted) picture\(evicted == 1 ? "" : "s") for size (limit \(ByteCountText.of(memoryLimit)))")
+            @Traced(.cache, self, "memory: evicted \(evicted) picture\(evicted == 1 ? "" : "s") for size (limit \(ByteCountText.of(memoryLimit)))") var call
         }
     }
 }

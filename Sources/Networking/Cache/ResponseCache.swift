@@ -61,8 +61,8 @@ public final class ResponseCache: Sendable {
     /// and on disk; `size` is the reply's size as it arrived, for the inspector.
     public func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration, size: Int = 0) {
         let evicted = keepInMemory(value, for: key, expiry: clock.now + timeToLive, size: size)
-        trace(.cache, self, "store \(key)" + (disk == nil ? "" : " in memory and on disk")
-              + (evicted.map { ", evicted \($0)" } ?? ""))
+        @Traced(.cache, self, "store \(key)" + (disk == nil ? "" : " in memory and on disk")
+              + (evicted.map { ", evicted \($0)" } ?? "")) var call
         if let disk {
             var bytes: [UInt8] = []
             JSONWriter.write(value, into: &bytes)
@@ -74,7 +74,7 @@ public final class ResponseCache: Sendable {
     public func removeAll() {
         state.withLock { $0.entries.removeAll() }
         disk?.removeAll()
-        trace(.cache, self, "cleared")
+        @Traced(.cache, self, "cleared") var call
     }
 
     /// How many entries memory holds now (expired ones included until touched).

@@ -99,6 +99,6 @@ public final class ImageLoader {
     private func take(_ decision: CallDecision, in record: inout RequestRecord, function: StaticString = #function, line: UInt = #line) {
         record.take(decision, at: clock.now, interceptors: 0)
         journal.keep(&record)
-        trace(decision.role, self, decision.traceLine(for: record), function: function, line: line)
+        @Traced(decision.role, self, decision.traceLine(for: record), function: function, line: line) var call
     }
 }

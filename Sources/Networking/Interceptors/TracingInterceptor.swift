@@ -5,31 +5,31 @@ public struct TracingInterceptor: APIInterceptor {
     public init() {}
 
     public func shouldCall(_ manager: any APIManaging, parameters: CanonicalParameters) -> Bool {
-        trace(.network, self, "\(manager.method) \(parameters)")
+        @Traced(.network, self, "\(manager.method) \(parameters)") var call
         return true
     }
 
     public func afterCall(_ manager: any APIManaging, parameters: CanonicalParameters) {
-        trace(.network, self, manager.method)
+        @Traced(.network, self, manager.method) var call
     }
 
     public func didReceiveResponse(_ manager: any APIManaging, byteCount: Int) {
-        trace(.network, self, "\(manager.method) \(byteCount) bytes")
+        @Traced(.network, self, "\(manager.method) \(byteCount) bytes") var call
     }
 
     public func beforeSuccess(_ manager: any APIManaging) {
-        trace(.network, self, manager.method)
+        @Traced(.network, self, manager.method) var call
     }
 
     public func afterSuccess(_ manager: any APIManaging) {
-        trace(.network, self, manager.method)
+        @Traced(.network, self, manager.method) var call
     }
 
     public func beforeFailure(_ manager: any APIManaging, error: APIError) {
-        trace(.network, self, "\(manager.method) \(error.shortName)")
+        @Traced(.network, self, "\(manager.method) \(error.shortName)") var call
     }
 
     public func afterFailure(_ manager: any APIManaging, error: APIError) {
-        trace(.network, self, "\(manager.method) \(error.shortName)")
+        @Traced(.network, self, "\(manager.method) \(error.shortName)") var call
     }
 }

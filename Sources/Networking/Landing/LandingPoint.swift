@@ -32,7 +32,7 @@ public final class LandingPoint {
 
     /// Cancels every request of every registered manager and closes the landing point.
     public func cancelAll() {
-        trace(.network, self, "tear down \(name)")
+        @Traced(.network, self, "tear down \(name)") var call
         isClosed = true
         for member in members { member.manager?.cancelAllRequests() }
     }

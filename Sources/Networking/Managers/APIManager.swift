@@ -222,7 +222,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     ) {
         record.take(decision, at: clock.now, interceptors: interceptors.count)
         journal.keep(&record)
-        trace(decision.role, self, decision.traceLine(for: record), function: function, line: line)
+        @Traced(decision.role, self, decision.traceLine(for: record), function: function, line: line) var call
     }
 
     // MARK: The steps before sending
@@ -373,7 +373,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// once and delivered. A reply to a cancelled request is dropped.
     private func land(_ id: Int, _ result: Result<[UInt8], APIError>) {
         guard var flight = inFlight.removeValue(forKey: id) else {
-            trace(.network, self, "dropped late reply to cancelled \(api.method)")
+            @Traced(.network, self, "dropped late reply to cancelled \(api.method)") var call
             return
         }
         defer { monitor.requestEnded() }
@@ -426,6 +426,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// Hands a result to the screen: the data and the state first, then the interceptors and the
     /// delegate in `APIInterceptor`'s order (the hooks the call's record listed when it was decided).
     private func deliver(_ result: Result<JSONValue, APIError>, for call: Call) {
+        @Traced(.network, self, "\(api.method) → delegate") var delivery
         switch result {
         case .success(let json):
             keep(json, page: call.record.page)
@@ -500,7 +501,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     }
 
     private func reform<R: Reformer>(_ data: JSONValue, with reformer: R) -> R.Output {
-        trace(.reformer, self, "\(type(of: reformer)) ← \(api.method)")
+        @Traced(.reformer, self, "\(type(of: reformer)) ← \(api.method)") var call
         return reformer.reform(data, from: ResponseSource(service: api.service, method: api.method))
     }
 }

@@ -37,7 +37,7 @@ public final class MergedListManager: PagedDataManaging {
 
     @discardableResult
     public func loadFirstPage() -> Bool {
-        trace(.network, self, "first page ×\(managers.count)")
+        @Traced(.network, self, "first page ×\(managers.count)") var call
         return start(managers) { $0.loadFirstPage() }
     }
 
@@ -45,20 +45,20 @@ public final class MergedListManager: PagedDataManaging {
     public func loadNextPage() -> Bool {
         let pending = managers.filter { !$0.isLastPage }
         guard !isLoading, !pending.isEmpty else {
-            trace(.network, self, isLoading ? "ignored: page already loading" : "ignored: last page")
+            @Traced(.network, self, isLoading ? "ignored: page already loading" : "ignored: last page") var call
             return false
         }
-        trace(.network, self, "next page ×\(pending.count)")
+        @Traced(.network, self, "next page ×\(pending.count)") var call
         return start(pending) { $0.loadNextPage() }
     }
 
     @discardableResult
     public func refresh() -> Bool {
         guard !isLoading else {
-            trace(.network, self, "ignored: already loading (refresh)")
+            @Traced(.network, self, "ignored: already loading (refresh)") var call
             return false
         }
-        trace(.network, self, "refresh ×\(managers.count)")
+        @Traced(.network, self, "refresh ×\(managers.count)") var call
         return start(managers) { $0.refresh() }
     }
 
@@ -93,6 +93,7 @@ public final class MergedListManager: PagedDataManaging {
         if let error, let position = managers.firstIndex(where: { $0 === manager }) { failures[position] = error }
         guard waitingFor.isEmpty else { return }
         let allFailed = failures.count == asked
+        @Traced(.network, self, "\(asked) answered\(allFailed ? ", all failed" : "") → delegate") var call
         if allFailed, let error = failures.sorted(by: { $0.key < $1.key }).first?.value {
             settledState = .failed(error)
             delegate?.managerDidFail(self, error: error)

@@ -94,7 +94,7 @@ public final class OperationLog {
         }
         queued = leftoverQueue + queued
         leftoverBatches = leftoverQueue.count
-        if let fileNote { trace(.network, self, "the old log file: \(fileNote)") }
+        if let fileNote { @Traced(.network, self, "the old log file: \(fileNote)") var call }
         onChange?()
         sendNext()
     }
@@ -118,7 +118,7 @@ public final class OperationLog {
         if waiting.count >= Self.batchSize {
             queued.append(waiting)
             waiting = []
-            trace(.network, self, "\(Self.batchSize) entries queued as a batch")
+            @Traced(.network, self, "\(Self.batchSize) entries queued as a batch") var call
         }
         onChange?()
         sendNext()
@@ -161,12 +161,12 @@ public final class OperationLog {
             keepOnDisk { try $0.acknowledge(batch.map(\.id)) }
             queued.removeFirst()
             if isLeftover { leftoverBatches -= 1 }
-            trace(.network, self, "\(isLeftover ? "leftover " : "")batch #\(number) of \(batch.count) sent: "
-                + "\(accepted) accepted, \(duplicates) duplicates")
+            @Traced(.network, self, "\(isLeftover ? "leftover " : "")batch #\(number) of \(batch.count) sent: "
+                + "\(accepted) accepted, \(duplicates) duplicates") var call
             sendNext()
         case .failed(let reason):
             // Tried again with the next entry: no timer, so nothing happens behind the user's back.
-            trace(.network, self, "batch #\(number) of \(batch.count) failed: \(reason); kept for the next entry")
+            @Traced(.network, self, "batch #\(number) of \(batch.count) failed: \(reason); kept for the next entry") var call
         case .sending:
             break
         }

@@ -31,7 +31,7 @@ public final class NetworkTypeNotifier {
     /// Posts the change to every live observation; posting the type already current posts nothing.
     public func post(_ type: NetworkType) {
         guard type != current else { return }
-        trace(.notification, self, "post network type \(current.rawValue) → \(type.rawValue)")
+        @Traced(.notification, self, "post network type \(current.rawValue) → \(type.rawValue)") var call
         let change = NetworkTypeChange(old: current, new: type)
         current = type
         // A copy: a handler may add or cancel observations while we deliver.

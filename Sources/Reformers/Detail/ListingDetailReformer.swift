@@ -28,10 +28,10 @@ public struct ListingDetailReformer: Reformer {
             for rawKey in fields.keys.sorted() where !used.contains(rawKey) {
                 rows.append(DetailRow(rawKey: TextCleaner.clean(rawKey), field: "(dropped)", value: ""))
             }
-            trace(.reformer, self, "\(source.method) \(listingID): \(rows.count) rows")
+            @Traced(.reformer, self, "\(source.method) \(listingID): \(rows.count) rows") var call
             return ListingDetail(listing: listing, rows: rows, serviceName: source.service.id)
         }
-        trace(.reformer, self, "\(source.method): no listing \(listingID)")
+        @Traced(.reformer, self, "\(source.method): no listing \(listingID)") var call
         return nil
     }
 

@@ -41,7 +41,7 @@ public struct ListingReformer: Reformer {
 
     public func reform(_ data: JSONValue, from source: ResponseSource) -> [Listing] {
         guard let schema = ListingSchema.of(source) else {
-            trace(.reformer, self, "\(source.method): not a listing API")
+            @Traced(.reformer, self, "\(source.method): not a listing API") var call
             return []
         }
         let items: [JSONValue]
@@ -55,7 +55,7 @@ public struct ListingReformer: Reformer {
         for item in items {
             if case .object(let fields) = item, let listing = schema.listing(from: fields) { listings.append(listing) }
         }
-        trace(.reformer, self, "\(source.method): \(items.count) raw → \(listings.count) listings")
+        @Traced(.reformer, self, "\(source.method): \(items.count) raw → \(listings.count) listings") var call
         return listings
     }
 }

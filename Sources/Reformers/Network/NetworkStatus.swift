@@ -49,7 +49,7 @@ public final class NotifierNetworkStatus: NetworkStatus {
     }
 
     public func stopObserving() {
-        trace(.model, self, "stop observing the network type")
+        @Traced(.model, self, "stop observing the network type") var call
         observation?.cancel()
         observation = nil
     }

@@ -11,11 +11,11 @@ public struct PersonReformer: Reformer {
         guard let id = data["id"]?.stringValue, let first = data["first_name"]?.stringValue,
             let last = data["last_name"]?.stringValue
         else {
-            trace(.reformer, self, "\(source.method): not a person")
+            @Traced(.reformer, self, "\(source.method): not a person") var call
             return nil
         }
         let person = Person(id: TextCleaner.clean(id), firstName: TextCleaner.clean(first), lastName: TextCleaner.clean(last))
-        trace(.reformer, self, "\(source.method) → \(person.fullName)")
+        @Traced(.reformer, self, "\(source.method) → \(person.fullName)") var call
         return person
     }
 

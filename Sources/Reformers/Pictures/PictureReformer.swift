@@ -14,10 +14,10 @@ public struct PictureReformer: Sendable {
     public func reform(_ bytes: [UInt8]) throws(PictureFormatError) -> Picture {
         do {
             let picture = try Self.decode(bytes)
-            trace(.reformer, self, "P6 \(picture.width)×\(picture.height) → picture")
+            @Traced(.reformer, self, "P6 \(picture.width)×\(picture.height) → picture") var call
             return picture
         } catch {
-            trace(.reformer, self, "not a picture: \(error)")
+            @Traced(.reformer, self, "not a picture: \(error)") var call
             throw error
         }
     }

@@ -107,7 +107,7 @@ public final class ImagePictureService: PictureService {
         } else if let cached = loader.cachedImage(at: url) {
             bytes = cached
         } else {
-            trace(.model, self, "no picture: none cached, none downloaded on \(networkType.rawValue)")
+            @Traced(.model, self, "no picture: none cached, none downloaded on \(networkType.rawValue)") var call
             throw .failed(userMessage: networkType == .offline ? "No picture offline." : "Pictures are off on 2G.",
                           shortName: "pictures off")
         }
@@ -116,7 +116,7 @@ public final class ImagePictureService: PictureService {
         } catch {
             // Bytes that are not a picture must not answer the next request from the cache too.
             loader.cache.remove(url)
-            trace(.reformer, self, "not a picture: \(error.description)")
+            @Traced(.reformer, self, "not a picture: \(error.description)") var call
             throw .failed(userMessage: "No picture: the image service sent \(error.description).", shortName: "bad picture")
         }
     }

@@ -71,7 +71,7 @@ extension TraceLine {
 }
 
 /// The one renderer of trace events: every place that shows the trace writes an event the same
-/// way — indented by its role's layer, the role's name and the call in the role's colour and bold,
+/// way — indented under the traced method that called it (`TraceEvent.depth`), the role's name and the call in the role's colour and bold,
 /// then its detail (dim) and where it ran as the width allows. Three layouts, one vocabulary:
 /// - `lines(for:width:)`, the trace pane: nothing is lost, long lines wrap under themselves;
 /// - `line(for:width:)`, one row per event (the source pane's cursor walks along them);
@@ -170,7 +170,7 @@ public enum TraceLines {
             }
             wasAsync = event.isAsync
             let style = ShellTheme.style(for: event.role)
-            let indent = String(repeating: " ", count: 1 + event.depth)
+            let indent = String(repeating: " ", count: 1 + min(event.depth, width / 3))
             if DisplayWidth.of(indent + event.call) <= width {
                 lines.append(TraceLine(indent + event.call, style))
             } else {
@@ -181,9 +181,10 @@ public enum TraceLines {
         return lines
     }
 
-    /// One space, then the role's layer: two columns a layer, one in a pane too narrow to afford it.
+    /// One space, then the call depth: two columns a level, one in a pane too narrow to afford it,
+    /// never more than a third of the width (a deep call still shows its name).
     private static func indent(_ event: TraceEvent, width: Int) -> String {
-        String(repeating: " ", count: 1 + event.depth * (width < 50 ? 1 : 2))
+        String(repeating: " ", count: 1 + min(event.depth * (width < 50 ? 1 : 2), width / 3))
     }
 
     private static func roleName(_ event: TraceEvent, indent: String) -> TraceLine.Segment {

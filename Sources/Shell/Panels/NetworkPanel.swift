@@ -145,25 +145,25 @@ struct NetworkPanel: ShellPanel, Equatable {
             action {
                 let old = scenario.current.latency
                 scenario.update { $0.latency = Scenario.steppedLatency($0.latency, up: up) }
-                trace(.network, Self.self, "latency \(describe(old)) → \(describe(scenario.current.latency))")
+                @Traced(.network, Self.self, "latency \(describe(old)) → \(describe(scenario.current.latency))") var call
             }
         case .toggleOffline:
             // Offline is a network type: going offline or back posts the change like `t` does.
             let current = scenario.current
             let type = current.offline ? current.networkTypeBeforeOffline : .offline
             action {
-                trace(.network, Self.self, type.isOnline ? "online" : "offline: every request fails at once")
+                @Traced(.network, Self.self, type.isOnline ? "online" : "offline: every request fails at once") var call
                 network.switchNetworkType(to: type)
             }
         case .switchNetworkType(let type):
             action {
-                trace(.network, Self.self, "network type → \(type.rawValue)")
+                @Traced(.network, Self.self, "network type → \(type.rawValue)") var call
                 network.switchNetworkType(to: type)
             }
         case .toggleFailNext(let kind):
             action {
                 scenario.nextFailure = scenario.nextFailure == nil ? kind : nil
-                trace(.network, Self.self, "fail next: " + (scenario.nextFailure.map { "\($0.rawValue) armed" } ?? "disarmed"))
+                @Traced(.network, Self.self, "fail next: " + (scenario.nextFailure.map { "\($0.rawValue) armed" } ?? "disarmed")) var call
             }
         case .rearmFailure(let kind):
             // An armed failure follows the choice, so what is shown is what will happen. In one
@@ -174,7 +174,7 @@ struct NetworkPanel: ShellPanel, Equatable {
                 $0.nextFailure = kind
                 rearmed = true
             }
-            if rearmed { action { trace(.network, Self.self, "fail next: \(kind.rawValue) armed") } }
+            if rearmed { action { @Traced(.network, Self.self, "fail next: \(kind.rawValue) armed") var call } }
         case .emptyCache:
             break  // handled above: the cache is the network layer's, whatever the transport
         }

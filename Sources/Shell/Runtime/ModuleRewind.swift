@@ -43,7 +43,7 @@ struct ModuleRewind {
         scenario?.update { $0.latency = .zero ... .zero }
         host.replaying = action
         action.run {
-            trace(.shell, ModuleRewind.self, "rebuild \(pattern.name) \(screen.title), replay \(keys.count) keys")
+            @Traced(.shell, ModuleRewind.self, "rebuild \(pattern.name) \(screen.title), replay \(keys.count) keys") var call
             host.rebuild(pattern, screen)
         }
         dispatch(.rewinding)

@@ -15,15 +15,15 @@ final class Presenter: Greeter, Sendable {
     lazy var names: [String] = []
     var count: Int { names.count }
     var label = "" {
-        didSet { trace(.view, self, "label") }
+        didSet { @Traced(.view, self, "label") var call }
     }
 
     init() {}
 
     func greet() {
-        trace(.presenter, self, "greet")
-        trace(.presenter, self,
-              "two lines")
+        @Traced(.presenter, self, "greet") var call
+        @Traced(.presenter, self,
+              "two lines") var call
         let text = "/* not a comment */ \(names.count)"
         _ = text  // a comment after code
     }

@@ -1,11 +1,11 @@
 struct S {
     var name = "{"  // }
     func f() {
-        trace(.view, self, "}")
+        @Traced(.view, self, "}") var call
         let g = { (x: Int) in x }
         /* { */
     }
-    func one() { trace(.view, self) }
+    func one() { @Traced(.view, self) var call }
     var computed: Int {
         1
     }

@@ -5,7 +5,7 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "controller(model)")
+        @Traced(.builder, self, "controller(model)") var call
         let view = GreetingViewController()
         view.model = context.appState
         return HostedScreen(rootViewController: view)

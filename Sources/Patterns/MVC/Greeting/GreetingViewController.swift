@@ -24,7 +24,7 @@ final class GreetingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.controller, self, "wire the button and the fields")
+        @Traced(.controller, self, "wire the button and the fields") var call
         formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapButton)
         for field in [formView.firstNameField, formView.lastNameField] {
             field.addTarget(self, action: GreetingViewController.didEditName, for: .editingChanged)
@@ -38,7 +38,7 @@ final class GreetingViewController: ViewController {
     // MARK: - Event response
 
     func didTapButton() {
-        trace(.controller, self, "build the greeting")
+        @Traced(.controller, self, "build the greeting") var call
         guard let (first, last) = model.person.greetingNames else {
             return formView.showGreeting("Please enter a first and a last name.", isWarning: true)
         }
@@ -46,7 +46,7 @@ final class GreetingViewController: ViewController {
     }
 
     func didEditName() {
-        trace(.controller, self, "names → model")
+        @Traced(.controller, self, "names → model") var call
         model.editPerson { [formView] in
             $0.firstName = formView.firstNameField.text
             $0.lastName = formView.lastNameField.text

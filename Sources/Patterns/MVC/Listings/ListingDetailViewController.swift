@@ -40,7 +40,7 @@ final class ListingDetailViewController: ViewController {
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        trace(.controller, self, "detail of \(listingID) through its reformer")
+        @Traced(.controller, self, "detail of \(listingID) through its reformer") var call
         let detail = manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil
         showDetail(detail)
         if let listing = detail?.listing, pictureLoad == nil { loadPicture(of: listing) }
@@ -84,12 +84,12 @@ final class ListingDetailViewController: ViewController {
 
 extension ListingDetailViewController: PictureServiceDelegate {
     func pictureService(_ service: any PictureService, didLoad picture: Picture) {
-        trace(.controller, self, "picture \(picture.width)×\(picture.height)")
+        @Traced(.controller, self, "picture \(picture.width)×\(picture.height)") var call
         detailView.showPicture(PixelImage(width: picture.width, height: picture.height, rgb: picture.rgb), caption: "")
     }
 
     func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
-        trace(.controller, self, "no picture: \(failure.shortName)")
+        @Traced(.controller, self, "no picture: \(failure.shortName)") var call
         detailView.showPicture(nil, caption: failure.userMessage)
     }
 }

@@ -11,7 +11,7 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "controller(model, managers, network status, pictures) in navigation")
+        @Traced(.builder, self, "controller(model, managers, network status, pictures) in navigation") var call
         let landingPoint = context.network.makeLandingPoint("MVC listings")
         let controller = ListingsViewController(
             appState: context.appState, managers: context.network.makeListManagers(landingPoint: landingPoint), networkStatus: context.network.makeNetworkStatus(),

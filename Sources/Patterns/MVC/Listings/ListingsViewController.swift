@@ -62,7 +62,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.controller, self, "wire list and source control")
+        @Traced(.controller, self, "wire list and source control") var call
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
@@ -74,7 +74,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        trace(.controller, self, needsFirstLoad ? "load \(source.label)" : "rows kept")
+        @Traced(.controller, self, needsFirstLoad ? "load \(source.label)" : "rows kept") var call
         guard needsFirstLoad else { return }
         needsFirstLoad = false
         listingsView.sourceControl.selectedIndex = ListingSource.allCases.firstIndex(of: source) ?? 0
@@ -85,14 +85,14 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
 
     /// Teardown: stops observing the network type (the landing point cancels the requests).
     func stopObserving() {
-        trace(.controller, self, "stop observing")
+        @Traced(.controller, self, "stop observing") var call
         networkStatus.stopObserving()
     }
 
     // MARK: - ListViewDataSource
 
     func numberOfRows(in listView: ListView) -> Int {
-        trace(.controller, self, "\(rows.count) rows")
+        @Traced(.controller, self, "\(rows.count) rows") var call
         return rows.count
     }
 
@@ -107,19 +107,19 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// Enter on a row: in Cocoa MVC the controller itself makes the next controller and pushes it.
     func listView(_ listView: ListView, didSelectRow row: Int) {
         let listingID = rows[row][.id] ?? ""
-        trace(.controller, self, "push detail of \(listingID)")
+        @Traced(.controller, self, "push detail of \(listingID)") var call
         appState.selectedListingID = listingID
         let detail = ListingDetailViewController(listingID: listingID, manager: manager, pictureService: pictureService)
         navigationController?.pushViewController(detail)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        trace(.controller, self, "selected \(rows[row][.id] ?? "")")
+        @Traced(.controller, self, "selected \(rows[row][.id] ?? "")") var call
         appState.selectedListingID = rows[row][.id]
     }
 
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
-        trace(.controller, self, "last row on screen: next page")
+        @Traced(.controller, self, "last row on screen: next page") var call
         if manager.loadNextPage() { listingsView.listView.footerText = "loading more …" }
     }
 
@@ -128,7 +128,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// The source control's `.valueChanged` (←/→ from anywhere on the screen reach the control).
     func didChangeSource() {
         let chosen = ListingSource.allCases[listingsView.sourceControl.selectedIndex]
-        trace(.controller, self, "\(source.label) → \(chosen.label)")
+        @Traced(.controller, self, "\(source.label) → \(chosen.label)") var call
         guard chosen != source else { return }
         // The source left behind sends nothing more: a late reply of its is dropped, never shown.
         manager.cancelAllRequests()
@@ -142,7 +142,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// sends in place of one still loading for the district before (cancel-previous).
     func didChangeDistrict() {
         appState.district = DistrictFilter.next(after: appState.district)
-        trace(.controller, self, "district → \(appState.district ?? "any")")
+        @Traced(.controller, self, "district → \(appState.district ?? "any")") var call
         listingsView.showDistrict(DistrictFilter.label(for: appState.district))
         loadFirstPage()
     }
@@ -157,7 +157,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
             didChangeDistrict()
             return true
         case .character("r"):
-            trace(.controller, self, "refresh \(source.label)")
+            @Traced(.controller, self, "refresh \(source.label)") var call
             if manager.refresh() { showLoading() }
             return true
         default:
@@ -168,7 +168,7 @@ final class ListingsViewController: ViewController, ListViewDataSource, ListView
     /// The network layer's one notification, caught here as any other event: the banner, and a
     /// retry of a failed load when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
-        trace(.controller, self, "network type → \(change.new.rawValue)")
+        @Traced(.controller, self, "network type → \(change.new.rawValue)") var call
         showBanner(for: change.new)
         if change.cameBack, manager.state.isFailed, manager.refresh() { showLoading() }
     }
@@ -228,16 +228,16 @@ extension ListingsViewController: APIManagerParameterSource {
 extension ListingsViewController: APIManagerDelegate {
     /// The manager's one success callback: every page so far, through the controller's reformer.
     func managerDidSucceed(_ manager: any DataManaging) {
+        @Traced(.controller, self, "rows through its reformer") var call
         rows = manager.fetchData(with: reformer) ?? []
-        trace(.controller, self, "\(rows.count) rows from the reformer")
         listingsView.showStatus(rows.isEmpty ? "No listings." : "")
         showRows()
     }
 
     /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
     func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        @Traced(.controller, self, "failed: \(LoadFailure(error).shortName)") var call
         let failure = LoadFailure(error)
-        trace(.controller, self, "failed: \(failure.shortName)")
         listingsView.listView.footerText = nil
         if failure == .empty {
             rows = []

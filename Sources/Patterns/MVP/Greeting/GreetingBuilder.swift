@@ -7,7 +7,7 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view, presenter(view, model)")
+        @Traced(.builder, self, "view, presenter(view, model)") var call
         let view = GreetingViewController()
         let presenter = GreetingPresenter(view: view, model: context.appState)
         view.presenter = presenter

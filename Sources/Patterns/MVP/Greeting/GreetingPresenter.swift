@@ -30,7 +30,7 @@ final class GreetingPresenter: GreetingViewPresenter {
     }
 
     func showGreeting() {
-        trace(.presenter, self, "build the greeting")
+        @Traced(.presenter, self, "build the greeting") var call
         guard let (first, last) = model.person.greetingNames else {
             view?.setWarning("Please enter a first and a last name.")
             return
@@ -39,12 +39,12 @@ final class GreetingPresenter: GreetingViewPresenter {
     }
 
     func showNames() {
-        trace(.presenter, self, "names from the model")
+        @Traced(.presenter, self, "names from the model") var call
         view?.setNames(firstName: model.person.firstName, lastName: model.person.lastName)
     }
 
     func updateNames(firstName: String, lastName: String) {
-        trace(.presenter, self, "names → model")
+        @Traced(.presenter, self, "names → model") var call
         model.editPerson {
             $0.firstName = firstName
             $0.lastName = lastName

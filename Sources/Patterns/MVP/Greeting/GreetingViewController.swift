@@ -22,7 +22,7 @@ final class GreetingViewController: ViewController, GreetingView {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "wire the button and the fields")
+        @Traced(.view, self, "wire the button and the fields") var call
         formView.showGreetingButton.addTarget(self, action: GreetingViewController.didTapButton)
         for field in [formView.firstNameField, formView.lastNameField] {
             field.addTarget(self, action: GreetingViewController.didEditName, for: .editingChanged)
@@ -35,17 +35,17 @@ final class GreetingViewController: ViewController, GreetingView {
     // MARK: - GreetingView
 
     func setGreeting(_ greeting: String) {
-        trace(.view, self, "label ← greeting")
+        @Traced(.view, self, "label ← greeting") var call
         formView.showGreeting(greeting)
     }
 
     func setWarning(_ warning: String) {
-        trace(.view, self, "label ← warning")
+        @Traced(.view, self, "label ← warning") var call
         formView.showGreeting(warning, isWarning: true)
     }
 
     func setNames(firstName: String, lastName: String) {
-        trace(.view, self, "fields ← names")
+        @Traced(.view, self, "fields ← names") var call
         formView.firstNameField.text = firstName
         formView.lastNameField.text = lastName
     }
@@ -53,12 +53,12 @@ final class GreetingViewController: ViewController, GreetingView {
     // MARK: - Event response
 
     func didTapButton() {
-        trace(.view, self, "tap → presenter")
+        @Traced(.view, self, "tap → presenter") var call
         presenter.showGreeting()
     }
 
     func didEditName() {
-        trace(.view, self, "edit → presenter")
+        @Traced(.view, self, "edit → presenter") var call
         presenter.updateNames(firstName: formView.firstNameField.text, lastName: formView.lastNameField.text)
     }
 

@@ -8,7 +8,7 @@ import Widgets
 @MainActor
 enum ListingDetailBuilder {
     static func build(listingID: String, manager: any DataManaging, pictureService: any PictureService) -> ViewController {
-        trace(.builder, self, "view, presenter(view, listing id, manager, pictures)")
+        @Traced(.builder, self, "view, presenter(view, listing id, manager, pictures)") var call
         let view = ListingDetailViewController()
         let presenter = ListingDetailPresenter(view: view, listingID: listingID, manager: manager, pictureService: pictureService)
         // As in every MVP module: the view owns the presenter, the presenter holds the view weakly.

@@ -39,7 +39,7 @@ final class ListingDetailPresenter: ListingDetailViewPresenter {
     }
 
     func viewDidLoad() {
-        trace(.presenter, self, "detail of \(listingID) through its reformer")
+        @Traced(.presenter, self, "detail of \(listingID) through its reformer") var call
         guard let detail = manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil else {
             view?.showTitle("Listing")
             view?.showDetail(fields: [("Listing", listingID), ("Status", ListingDetail.missingText)], service: "listings",
@@ -72,12 +72,12 @@ final class ListingDetailPresenter: ListingDetailViewPresenter {
 
 extension ListingDetailPresenter: PictureServiceDelegate {
     func pictureService(_ service: any PictureService, didLoad picture: Picture) {
-        trace(.presenter, self, "picture \(picture.width)×\(picture.height)")
+        @Traced(.presenter, self, "picture \(picture.width)×\(picture.height)") var call
         view?.showPicture(picture, caption: "")
     }
 
     func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
-        trace(.presenter, self, "no picture: \(failure.shortName)")
+        @Traced(.presenter, self, "no picture: \(failure.shortName)") var call
         view?.showPicture(nil, caption: failure.userMessage)
     }
 }

@@ -16,25 +16,25 @@ final class ListingDetailViewController: ViewController, ListingDetailView {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "loaded → presenter")
+        @Traced(.view, self, "loaded → presenter") var call
         presenter.viewDidLoad()
     }
 
     // MARK: - ListingDetailView
 
     func showTitle(_ title: String) {
-        trace(.view, self, "title \(title)")
+        @Traced(.view, self, "title \(title)") var call
         self.title = title
     }
 
     func showDetail(fields: [(name: String, value: String)], service: String,
                     mappings: [(rawKey: String, field: String, value: String)]) {
-        trace(.view, self, "\(fields.count) fields, \(mappings.count) raw keys")
+        @Traced(.view, self, "\(fields.count) fields, \(mappings.count) raw keys") var call
         detailView.show(fields: fields, service: service, mappings: mappings)
     }
 
     func showPicture(_ picture: Picture?, caption: String) {
-        trace(.view, self, picture.map { "picture \($0.width)×\($0.height)" } ?? caption)
+        @Traced(.view, self, picture.map { "picture \($0.width)×\($0.height)" } ?? caption) var call
         detailView.showPicture(picture.map { PixelImage(width: $0.width, height: $0.height, rgb: $0.rgb) }, caption: caption)
     }
 

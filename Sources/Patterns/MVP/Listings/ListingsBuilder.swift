@@ -9,7 +9,7 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view, router(nav, pictures), presenter(view, model, managers, router, network status)")
+        @Traced(.builder, self, "view, router(nav, pictures), presenter(view, model, managers, router, network status)") var call
         let landingPoint = context.network.makeLandingPoint("MVP listings")
         let view = ListingsViewController()
         let navigationController = NavigationController(rootViewController: view)

@@ -18,7 +18,7 @@ final class ListingsNavigationRouter: ListingsRouter {
     }
 
     func showDetail(ofListingID listingID: String, in manager: any DataManaging) {
-        trace(.router, self, "push detail of \(listingID)")
+        @Traced(.router, self, "push detail of \(listingID)") var call
         let detail = ListingDetailBuilder.build(listingID: listingID, manager: manager, pictureService: pictureService)
         navigationController?.pushViewController(detail)
     }

@@ -69,7 +69,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     // MARK: - ListingsViewPresenter
 
     func viewDidLoad() {
-        trace(.presenter, self, "source \(source.label)")
+        @Traced(.presenter, self, "source \(source.label)") var call
         view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
         showBanner(for: networkStatus.networkType)
         view?.showDistrict(DistrictFilter.label(for: appState.district))
@@ -78,7 +78,7 @@ final class ListingsPresenter: ListingsViewPresenter {
 
     func didChooseSource(at index: Int) {
         let chosen = ListingSource.allCases.indices.contains(index) ? ListingSource.allCases[index] : source
-        trace(.presenter, self, "\(source.label) → \(chosen.label)")
+        @Traced(.presenter, self, "\(source.label) → \(chosen.label)") var call
         guard chosen != source else { return }
         // The source left behind sends nothing more: a late reply of its is dropped, never shown.
         manager.cancelAllRequests()
@@ -89,7 +89,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     }
 
     func didRequestRefresh() {
-        trace(.presenter, self, "refresh \(source.label)")
+        @Traced(.presenter, self, "refresh \(source.label)") var call
         if manager.refresh() { showLoading() }
     }
 
@@ -97,24 +97,24 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// loading for the district before (cancel-previous).
     func didRequestNextDistrict() {
         appState.district = DistrictFilter.next(after: appState.district)
-        trace(.presenter, self, "district → \(appState.district ?? "any")")
+        @Traced(.presenter, self, "district → \(appState.district ?? "any")") var call
         view?.showDistrict(DistrictFilter.label(for: appState.district))
         if manager.loadFirstPage() { showLoading() }
     }
 
     func didMoveSelection(to row: Int) {
-        trace(.presenter, self, "select row \(row) → model")
+        @Traced(.presenter, self, "select row \(row) → model") var call
         guard rows.indices.contains(row) else { return }
         appState.selectedListingID = rows[row][.id]
     }
 
     func didReachLastRow() {
-        trace(.presenter, self, "last row on screen: next page")
+        @Traced(.presenter, self, "last row on screen: next page") var call
         if manager.loadNextPage() { view?.showFooter("loading more …") }
     }
 
     func didSelectRow(_ row: Int) {
-        trace(.presenter, self, "open row \(row)")
+        @Traced(.presenter, self, "open row \(row)") var call
         guard rows.indices.contains(row), let listingID = rows[row][.id] else { return }
         appState.selectedListingID = listingID
         // The detail reads the raw data the manager already holds: nothing loads again.
@@ -124,7 +124,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// The network layer's one notification: the banner, and a retry of a failed load when the
     /// network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
-        trace(.presenter, self, "network type → \(change.new.rawValue)")
+        @Traced(.presenter, self, "network type → \(change.new.rawValue)") var call
         showBanner(for: change.new)
         if change.cameBack, manager.state.isFailed { didRequestRefresh() }
     }
@@ -139,7 +139,7 @@ final class ListingsPresenter: ListingsViewPresenter {
     /// Stops observing the network type; the builder calls it when the screen is torn down (the
     /// landing point cancels the requests).
     func stopObserving() {
-        trace(.presenter, self, "stop observing")
+        @Traced(.presenter, self, "stop observing") var call
         networkStatus.stopObserving()
     }
 
@@ -179,16 +179,16 @@ extension ListingsPresenter: APIManagerParameterSource {
 extension ListingsPresenter: APIManagerDelegate {
     /// The manager's one success callback: every page so far, through the presenter's reformer.
     func managerDidSucceed(_ manager: any DataManaging) {
+        @Traced(.presenter, self, "rows through its reformer") var call
         rows = manager.fetchData(with: reformer) ?? []
-        trace(.presenter, self, "\(rows.count) rows from the reformer")
         view?.showStatus(rows.isEmpty ? "No listings." : "", isError: false)
         showRows()
     }
 
     /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
     func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        @Traced(.presenter, self, "failed: \(LoadFailure(error).shortName)") var call
         let failure = LoadFailure(error)
-        trace(.presenter, self, "failed: \(failure.shortName)")
         view?.showFooter(nil)
         if failure == .empty {
             rows = []

@@ -27,7 +27,7 @@ final class ListingsViewController: ViewController, ListingsView {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "wire list and source control → presenter")
+        @Traced(.view, self, "wire list and source control → presenter") var call
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
@@ -39,34 +39,34 @@ final class ListingsViewController: ViewController, ListingsView {
     // MARK: - ListingsView
 
     func showSource(at index: Int) {
-        trace(.view, self, "source [\(index)]")
+        @Traced(.view, self, "source [\(index)]") var call
         listingsView.sourceControl.selectedIndex = index
     }
 
     func showStatus(_ text: String, isError: Bool) {
-        trace(.view, self, "status")
+        @Traced(.view, self, "status") var call
         listingsView.showStatus(text, isError: isError)
     }
 
     func showNetworkBanner(_ text: String) {
-        trace(.view, self, "network banner")
+        @Traced(.view, self, "network banner") var call
         listingsView.showNetworkBanner(text)
     }
 
     func showRows(_ rows: [[PropertyListKey: String]], selectedRow: Int?) {
-        trace(.view, self, "\(rows.count) rows, selected \(selectedRow.map(String.init) ?? "none")")
+        @Traced(.view, self, "\(rows.count) rows, selected \(selectedRow.map(String.init) ?? "none")") var call
         self.rows = rows
         listingsView.listView.reloadData()
         listingsView.listView.selectedRow = selectedRow
     }
 
     func showDistrict(_ text: String) {
-        trace(.view, self, "district")
+        @Traced(.view, self, "district") var call
         listingsView.showDistrict(text)
     }
 
     func showFooter(_ text: String?) {
-        trace(.view, self, "footer \(text ?? "none")")
+        @Traced(.view, self, "footer \(text ?? "none")") var call
         listingsView.listView.footerText = text
     }
 
@@ -77,7 +77,7 @@ final class ListingsViewController: ViewController, ListingsView {
     // MARK: - Event response
 
     func didChangeSource() {
-        trace(.view, self, "source changed → presenter")
+        @Traced(.view, self, "source changed → presenter") var call
         presenter.didChooseSource(at: listingsView.sourceControl.selectedIndex)
     }
 
@@ -88,11 +88,11 @@ final class ListingsViewController: ViewController, ListingsView {
         case .left, .right:
             return listingsView.sourceControl.handleKey(key)
         case .character("r"):
-            trace(.view, self, "r → presenter")
+            @Traced(.view, self, "r → presenter") var call
             presenter.didRequestRefresh()
             return true
         case .character("d"):
-            trace(.view, self, "d → presenter")
+            @Traced(.view, self, "d → presenter") var call
             presenter.didRequestNextDistrict()
             return true
         default:
@@ -123,17 +123,17 @@ extension ListingsViewController: ListViewDataSource {
 
 extension ListingsViewController: ListViewDelegate {
     func listView(_ listView: ListView, didSelectRow row: Int) {
-        trace(.view, self, "open row \(row) → presenter")
+        @Traced(.view, self, "open row \(row) → presenter") var call
         presenter.didSelectRow(row)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        trace(.view, self, "selection \(row) → presenter")
+        @Traced(.view, self, "selection \(row) → presenter") var call
         presenter.didMoveSelection(to: row)
     }
 
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
-        trace(.view, self, "last row shown → presenter")
+        @Traced(.view, self, "last row shown → presenter") var call
         presenter.didReachLastRow()
     }
 }

@@ -6,7 +6,7 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view model(model), view; view.viewModel = view model")
+        @Traced(.builder, self, "view model(model), view; view.viewModel = view model") var call
         let viewModel = GreetingViewModel(model: context.appState)
         let view = GreetingViewController()
         view.viewModel = viewModel

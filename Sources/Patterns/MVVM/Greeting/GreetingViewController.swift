@@ -29,7 +29,7 @@ final class GreetingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "wire the button and the fields")
+        @Traced(.view, self, "wire the button and the fields") var call
         // Orlov's MVVM: the button's target is the view model itself, not the controller.
         let viewModel: any GreetingViewModelProtocol = self.viewModel
         formView.showGreetingButton.addTarget(viewModel, action: { $0.showGreeting })
@@ -45,14 +45,14 @@ final class GreetingViewController: ViewController {
     // MARK: - Event response
 
     func didEditName() {
-        trace(.view, self, "edit → view model")
+        @Traced(.view, self, "edit → view model") var call
         viewModel.updateNames(firstName: formView.firstNameField.text, lastName: formView.lastNameField.text)
     }
 
     // MARK: - Binding
 
     private func showGreeting(of viewModel: any GreetingViewModelProtocol) {
-        trace(.view, self, "label ← greeting")
+        @Traced(.view, self, "label ← greeting") var call
         formView.showGreeting(viewModel.greeting ?? "", isWarning: viewModel.isWarning)
     }
 

@@ -8,7 +8,7 @@ import Tracing
 final class GreetingViewModel: GreetingViewModelProtocol {
     private(set) var greeting: String? {
         didSet {
-            trace(.viewModel, self, "greetingDidChange", function: "greeting")
+            @Traced(.viewModel, self, "greetingDidChange", function: "greeting") var call
             greetingDidChange?(self)
         }
     }
@@ -25,7 +25,7 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     var lastName: String { model.person.lastName }
 
     func showGreeting() {
-        trace(.viewModel, self, "build the greeting")
+        @Traced(.viewModel, self, "build the greeting") var call
         guard let (first, last) = model.person.greetingNames else {
             isWarning = true
             greeting = "Please enter a first and a last name."
@@ -36,7 +36,7 @@ final class GreetingViewModel: GreetingViewModelProtocol {
     }
 
     func updateNames(firstName: String, lastName: String) {
-        trace(.viewModel, self, "names → model")
+        @Traced(.viewModel, self, "names → model") var call
         model.editPerson {
             $0.firstName = firstName
             $0.lastName = lastName

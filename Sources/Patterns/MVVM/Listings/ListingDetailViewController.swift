@@ -27,7 +27,7 @@ final class ListingDetailViewController: ViewController {
     // MARK: - Binding
 
     private func bindViewModel() {
-        trace(.view, self, "\(viewModel.fields.count) fields, \(viewModel.mappings.count) mappings ← view model")
+        @Traced(.view, self, "\(viewModel.fields.count) fields, \(viewModel.mappings.count) mappings ← view model") var call
         detailView.show(
             fields: viewModel.fields.map { ($0.name, $0.value) },
             service: viewModel.serviceName,
@@ -38,7 +38,7 @@ final class ListingDetailViewController: ViewController {
 
     private func showPicture(_ state: ListingDetailViewModel.PictureState) {
         guard state != .none else { return }
-        trace(.view, self, state.picture.map { "picture \($0.width)×\($0.height)" } ?? state.caption)
+        @Traced(.view, self, state.picture.map { "picture \($0.width)×\($0.height)" } ?? state.caption) var call
         detailView.showPicture(state.picture.map { PixelImage(width: $0.width, height: $0.height, rgb: $0.rgb) },
                                caption: state.caption)
     }

@@ -94,12 +94,12 @@ final class ListingDetailViewModel {
 
 extension ListingDetailViewModel: PictureServiceDelegate {
     func pictureService(_ service: any PictureService, didLoad loaded: Picture) {
-        trace(.viewModel, self, "picture \(loaded.width)×\(loaded.height)")
+        @Traced(.viewModel, self, "picture \(loaded.width)×\(loaded.height)") var call
         picture.value = PictureState(picture: loaded, caption: "")
     }
 
     func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
-        trace(.viewModel, self, "no picture: \(failure.shortName)")
+        @Traced(.viewModel, self, "no picture: \(failure.shortName)") var call
         picture.value = PictureState(picture: nil, caption: failure.userMessage)
     }
 }

@@ -8,7 +8,7 @@ import Tracing
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "managers, network status, pictures → view model → coordinator(nav, views)")
+        @Traced(.builder, self, "managers, network status, pictures → view model → coordinator(nav, views)") var call
         let landingPoint = context.network.makeLandingPoint("MVVM listings")
         let viewModel = ListingsViewModel(
             appState: context.appState, managers: context.network.makeListManagers(landingPoint: landingPoint),

@@ -23,19 +23,19 @@ final class ListingsCoordinator {
 
     /// Starts the flow: from now on the list's view model asks this coordinator for the detail.
     func start() {
-        trace(.coordinator, self, "root: list; listen for detail requests")
+        @Traced(.coordinator, self, "root: list; listen for detail requests") var call
         listingsViewModel.showDetail = { [weak self] detail in self?.showDetail(detail) }
     }
 
     /// Ends the flow on teardown: no request reaches this coordinator any more.
     func stop() {
-        trace(.coordinator, self, "stop listening")
+        @Traced(.coordinator, self, "stop listening") var call
         listingsViewModel.showDetail = nil
     }
 
     /// Pushes the detail screen for `viewModel` (title: the listing's name).
     func showDetail(_ viewModel: ListingDetailViewModel) {
-        trace(.coordinator, self, "push detail: \(viewModel.title)")
+        @Traced(.coordinator, self, "push detail: \(viewModel.title)") var call
         navigationController.pushViewController(ListingDetailViewController(viewModel: viewModel))
     }
 }

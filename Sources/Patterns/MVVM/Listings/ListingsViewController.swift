@@ -30,7 +30,7 @@ final class ListingsViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "bind list, source control ↔ view model")
+        @Traced(.view, self, "bind list, source control ↔ view model") var call
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.didChangeSource)
@@ -48,7 +48,7 @@ final class ListingsViewController: ViewController {
 
     /// The source control's `.valueChanged`: the one path by which a source choice reaches the view model.
     func didChangeSource() {
-        trace(.view, self, "source [\(listingsView.sourceControl.selectedIndex)] → view model")
+        @Traced(.view, self, "source [\(listingsView.sourceControl.selectedIndex)] → view model") var call
         viewModel.selectSource(at: listingsView.sourceControl.selectedIndex)
     }
 
@@ -59,11 +59,11 @@ final class ListingsViewController: ViewController {
         case .left, .right:
             return listingsView.sourceControl.handleKey(key)
         case .character("r"):
-            trace(.view, self, "r → view model")
+            @Traced(.view, self, "r → view model") var call
             viewModel.refresh()
             return true
         case .character("d"):
-            trace(.view, self, "d → view model")
+            @Traced(.view, self, "d → view model") var call
             viewModel.nextDistrict()
             return true
         default:
@@ -85,38 +85,38 @@ final class ListingsViewController: ViewController {
     }
 
     private func showDistrict(_ text: String) {
-        trace(.view, self, "district ← \(text)")
+        @Traced(.view, self, "district ← \(text)") var call
         listingsView.showDistrict(text)
     }
 
     private func showSource(at index: Int) {
-        trace(.view, self, "source ← [\(index)]")
+        @Traced(.view, self, "source ← [\(index)]") var call
         listingsView.sourceControl.selectedIndex = index  // set in code: sends no event back
     }
 
     private func showRows(_ rows: [[PropertyListKey: String]]) {
-        trace(.view, self, "rows ← \(rows.count)")
+        @Traced(.view, self, "rows ← \(rows.count)") var call
         self.rows = rows
         listingsView.listView.reloadData()
     }
 
     private func showSelection(_ row: Int?) {
-        trace(.view, self, "selection ← \(row.map(String.init) ?? "none")")
+        @Traced(.view, self, "selection ← \(row.map(String.init) ?? "none")") var call
         listingsView.listView.selectedRow = row
     }
 
     private func showNetworkBanner(_ text: String) {
-        trace(.view, self, "network banner ← \(text)")
+        @Traced(.view, self, "network banner ← \(text)") var call
         listingsView.showNetworkBanner(text)
     }
 
     private func showStatus(_ status: DisplayText) {
-        trace(.view, self, "status ← \(status.text)")
+        @Traced(.view, self, "status ← \(status.text)") var call
         listingsView.showStatus(status.text, isError: status.isError)
     }
 
     private func showFooter(_ footer: String?) {
-        trace(.view, self, "footer ← \(footer ?? "none")")
+        @Traced(.view, self, "footer ← \(footer ?? "none")") var call
         listingsView.listView.footerText = footer
     }
 
@@ -143,17 +143,17 @@ extension ListingsViewController: ListViewDataSource {
 
 extension ListingsViewController: ListViewDelegate {
     func listView(_ listView: ListView, didSelectRow row: Int) {
-        trace(.view, self, "open row \(row) → view model")
+        @Traced(.view, self, "open row \(row) → view model") var call
         viewModel.openRow(row)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        trace(.view, self, "selection \(row) → view model")
+        @Traced(.view, self, "selection \(row) → view model") var call
         viewModel.selectRow(row)
     }
 
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
-        trace(.view, self, "last row shown → view model")
+        @Traced(.view, self, "last row shown → view model") var call
         viewModel.loadNextPage()
     }
 }

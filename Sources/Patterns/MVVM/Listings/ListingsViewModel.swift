@@ -68,13 +68,13 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     // MARK: Inputs
 
     func viewDidLoad() {
-        trace(.viewModel, self, "first page of \(source.label)")
+        @Traced(.viewModel, self, "first page of \(source.label)") var call
         if manager.loadFirstPage() { publishLoading() }
     }
 
     func selectSource(at index: Int) {
         let chosen = ListingSource.allCases.indices.contains(index) ? ListingSource.allCases[index] : source
-        trace(.viewModel, self, "\(source.label) → \(chosen.label)")
+        @Traced(.viewModel, self, "\(source.label) → \(chosen.label)") var call
         guard chosen != source else { return }
         // The source left behind sends nothing more: a late reply of its is dropped, never shown.
         manager.cancelAllRequests()
@@ -85,7 +85,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     }
 
     func refresh() {
-        trace(.viewModel, self, "refresh \(source.label)")
+        @Traced(.viewModel, self, "refresh \(source.label)") var call
         if manager.refresh() { publishLoading() }
     }
 
@@ -93,25 +93,25 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// loading for the district before (cancel-previous).
     func nextDistrict() {
         appState.district = DistrictFilter.next(after: appState.district)
-        trace(.viewModel, self, "district → \(appState.district ?? "any")")
+        @Traced(.viewModel, self, "district → \(appState.district ?? "any")") var call
         district.value = DistrictFilter.label(for: appState.district)
         if manager.loadFirstPage() { publishLoading() }
     }
 
     func selectRow(_ row: Int) {
-        trace(.viewModel, self, "row \(row) → model")
+        @Traced(.viewModel, self, "row \(row) → model") var call
         guard rows.value.indices.contains(row) else { return }
         appState.selectedListingID = rows.value[row][.id]
         selectedRow.value = row
     }
 
     func loadNextPage() {
-        trace(.viewModel, self, "next page of \(source.label)")
+        @Traced(.viewModel, self, "next page of \(source.label)") var call
         if manager.loadNextPage() { footer.value = "loading more …" }
     }
 
     func openRow(_ row: Int) {
-        trace(.viewModel, self, "open row \(row) → coordinator")
+        @Traced(.viewModel, self, "open row \(row) → coordinator") var call
         guard rows.value.indices.contains(row), let listingID = rows.value[row][.id] else { return }
         appState.selectedListingID = listingID
         // One API feeding two views: the manager's raw data, read through the detail's own reformer.
@@ -123,7 +123,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// The network layer's one notification, turned into state: the banner, and a retry of a
     /// failed load when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
-        trace(.viewModel, self, "network type → \(change.new.rawValue)")
+        @Traced(.viewModel, self, "network type → \(change.new.rawValue)") var call
         publishBanner(for: change.new)
         if change.cameBack, manager.state.isFailed { refresh() }
     }
@@ -138,7 +138,7 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     /// Stops observing the network type; the builder calls it when the screen goes away (the
     /// landing point cancels the requests).
     func stopObserving() {
-        trace(.viewModel, self, "stop observing")
+        @Traced(.viewModel, self, "stop observing") var call
         networkStatus.stopObserving()
     }
 
@@ -178,16 +178,16 @@ extension ListingsViewModel: APIManagerParameterSource {
 extension ListingsViewModel: APIManagerDelegate {
     /// The manager's one success callback: every page so far, through the view model's reformer.
     func managerDidSucceed(_ manager: any DataManaging) {
+        @Traced(.viewModel, self, "rows through its reformer") var call
         let reformed = manager.fetchData(with: reformer) ?? []
-        trace(.viewModel, self, "\(reformed.count) rows from the reformer")
         status.value = reformed.isEmpty ? DisplayText("No listings.") : .empty
         publishRows(reformed)
     }
 
     /// An empty source is no listings, not a failure; any other failure keeps the rows shown.
     func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        @Traced(.viewModel, self, "failed: \(LoadFailure(error).shortName)") var call
         let failure = LoadFailure(error)
-        trace(.viewModel, self, "failed: \(failure.shortName)")
         footer.value = nil
         if failure == .empty {
             publishRows([])

@@ -7,7 +7,7 @@ import Tracing
 @MainActor
 enum GreetingBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "view, presenter, interactor(model); four assignments")
+        @Traced(.builder, self, "view, presenter, interactor(model); four assignments") var call
         let view = GreetingViewController()
         let presenter = GreetingPresenter()
         let interactor = GreetingInteractor(model: context.appState)

@@ -15,7 +15,7 @@ final class GreetingInteractor: GreetingProvider {
     }
 
     func provideGreetingData() {
-        trace(.interactor, self, "validate the person")
+        @Traced(.interactor, self, "validate the person") var call
         guard let (first, last) = model.person.greetingNames else {
             output?.receiveMissingName()
             return
@@ -24,12 +24,12 @@ final class GreetingInteractor: GreetingProvider {
     }
 
     func provideNames() {
-        trace(.interactor, self, "names from the entity")
+        @Traced(.interactor, self, "names from the entity") var call
         output?.receiveNames(firstName: model.person.firstName, lastName: model.person.lastName)
     }
 
     func updateNames(firstName: String, lastName: String) {
-        trace(.interactor, self, "names → entity")
+        @Traced(.interactor, self, "names → entity") var call
         model.editPerson {
             $0.firstName = firstName
             $0.lastName = lastName

@@ -10,32 +10,32 @@ final class GreetingPresenter: GreetingOutput, GreetingViewEventHandler {
     var greetingProvider: (any GreetingProvider)!
 
     func didTapShowGreetingButton() {
-        trace(.presenter, self, "ask for the greeting data")
+        @Traced(.presenter, self, "ask for the greeting data") var call
         greetingProvider.provideGreetingData()
     }
 
     func receiveGreetingData(_ greetingData: GreetingData) {
-        trace(.presenter, self, "format the greeting")
+        @Traced(.presenter, self, "format the greeting") var call
         view?.setGreeting(greetingData.greeting + " " + greetingData.subject)
     }
 
     func receiveMissingName() {
-        trace(.presenter, self, "format the warning")
+        @Traced(.presenter, self, "format the warning") var call
         view?.setWarning("Please enter a first and a last name.")
     }
 
     func didLoadView() {
-        trace(.presenter, self, "ask for the names")
+        @Traced(.presenter, self, "ask for the names") var call
         greetingProvider.provideNames()
     }
 
     func receiveNames(firstName: String, lastName: String) {
-        trace(.presenter, self, "\(firstName) \(lastName)")
+        @Traced(.presenter, self, "\(firstName) \(lastName)") var call
         view?.setNames(firstName: firstName, lastName: lastName)
     }
 
     func didEditNames(firstName: String, lastName: String) {
-        trace(.presenter, self, "names edited")
+        @Traced(.presenter, self, "names edited") var call
         greetingProvider.updateNames(firstName: firstName, lastName: lastName)
     }
 }

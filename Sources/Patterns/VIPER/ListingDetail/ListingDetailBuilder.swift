@@ -21,7 +21,7 @@ final class ListingDetailBuilder {
     }
 
     func build(listingID: String) -> ViewController {
-        trace(.builder, self, "detail of \(listingID)")
+        @Traced(.builder, self, "detail of \(listingID)") var call
         let interactor = ListingDetailInteractor(
             manager: managers[appState.listingSource]!, listingID: listingID, pictureService: pictureService)
         let presenter = ListingDetailPresenter(interactor: interactor)

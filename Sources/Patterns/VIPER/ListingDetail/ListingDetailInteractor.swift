@@ -35,7 +35,7 @@ final class ListingDetailInteractor: ListingDetailInteractorInput {
     // MARK: - ListingDetailInteractorInput
 
     func provideDetail() {
-        trace(.interactor, self, "detail of \(listingID) through its reformer")
+        @Traced(.interactor, self, "detail of \(listingID) through its reformer") var call
         guard let detail = manager.fetchData(with: ListingDetailReformer(listingID: listingID)) ?? nil else {
             output?.didNotFindDetail(listingID: listingID)
             return
@@ -63,12 +63,12 @@ final class ListingDetailInteractor: ListingDetailInteractorInput {
 
 extension ListingDetailInteractor: PictureServiceDelegate {
     func pictureService(_ service: any PictureService, didLoad picture: Picture) {
-        trace(.interactor, self, "picture \(picture.width)×\(picture.height)")
+        @Traced(.interactor, self, "picture \(picture.width)×\(picture.height)") var call
         output?.didLoadPicture(ListingPictureData(width: picture.width, height: picture.height, rgb: picture.rgb))
     }
 
     func pictureService(_ service: any PictureService, didFailWith failure: LoadFailure) {
-        trace(.interactor, self, "no picture: \(failure.shortName)")
+        @Traced(.interactor, self, "no picture: \(failure.shortName)") var call
         output?.didFailToLoadPicture(reason: failure.userMessage)
     }
 }

@@ -19,7 +19,7 @@ final class ListingDetailPresenter {
 
 extension ListingDetailPresenter: ListingDetailViewEventHandler {
     func viewDidLoad() {
-        trace(.presenter, self, "ask for the detail, then the picture")
+        @Traced(.presenter, self, "ask for the detail, then the picture") var call
         interactor.provideDetail()
         interactor.providePicture()
     }
@@ -29,7 +29,7 @@ extension ListingDetailPresenter: ListingDetailViewEventHandler {
 
 extension ListingDetailPresenter: ListingDetailInteractorOutput {
     func didProvideDetail(_ detail: ListingDetailData) {
-        trace(.presenter, self, "format \(detail.mappings.count) rows")
+        @Traced(.presenter, self, "format \(detail.mappings.count) rows") var call
         view?.showTitle(detail.name)
         view?.showDetail(
             fields: [
@@ -45,17 +45,17 @@ extension ListingDetailPresenter: ListingDetailInteractorOutput {
     }
 
     func didLoadPicture(_ picture: ListingPictureData) {
-        trace(.presenter, self, "picture \(picture.width)×\(picture.height)")
+        @Traced(.presenter, self, "picture \(picture.width)×\(picture.height)") var call
         view?.showPicture(picture, caption: "")
     }
 
     func didFailToLoadPicture(reason: String) {
-        trace(.presenter, self, "no picture")
+        @Traced(.presenter, self, "no picture") var call
         view?.showPicture(nil, caption: reason)
     }
 
     func didNotFindDetail(listingID: String) {
-        trace(.presenter, self, "format the fallback")
+        @Traced(.presenter, self, "format the fallback") var call
         view?.showTitle("Listing")
         view?.showDetail(fields: [("Listing", listingID), ("Status", ListingDetail.missingText)], service: "listings",
                          mappings: [])

@@ -11,7 +11,7 @@ import Widgets
 @MainActor
 enum ListingsBuilder {
     static func build(_ context: ModuleContext) -> any ScreenModule {
-        trace(.builder, self, "managers, interactor, router(detail builder with pictures), presenter, view")
+        @Traced(.builder, self, "managers, interactor, router(detail builder with pictures), presenter, view") var call
         let landingPoint = context.network.makeLandingPoint("VIPER listings")
         let managers = context.network.makeListManagers(landingPoint: landingPoint)
         let interactor = ListingsInteractor(

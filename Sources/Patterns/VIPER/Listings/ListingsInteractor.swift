@@ -46,7 +46,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     // MARK: - ListingsInteractorInput
 
     func loadListings() {
-        trace(.interactor, self, "first page of \(source.label)")
+        @Traced(.interactor, self, "first page of \(source.label)") var call
         output?.didProvideNetworkType(networkStatus.networkType)
         output?.didChooseSource(source)
         output?.didChooseDistrict(appState.district)
@@ -54,7 +54,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     }
 
     func switchSource(to chosen: ListingSource) {
-        trace(.interactor, self, "\(source.label) → \(chosen.label)")
+        @Traced(.interactor, self, "\(source.label) → \(chosen.label)") var call
         guard chosen != source else { return }
         // The source left behind sends nothing more: a late reply of its is dropped, never shown.
         manager.cancelAllRequests()
@@ -66,37 +66,37 @@ final class ListingsInteractor: ListingsInteractorInput {
 
     func filterByNextDistrict() {
         appState.district = DistrictFilter.next(after: appState.district)
-        trace(.interactor, self, "district → \(appState.district ?? "any")")
+        @Traced(.interactor, self, "district → \(appState.district ?? "any")") var call
         output?.didChooseDistrict(appState.district)
         if manager.loadFirstPage() { output?.didStartLoading(source) }
     }
 
     func refresh() {
-        trace(.interactor, self, "refresh \(source.label)")
+        @Traced(.interactor, self, "refresh \(source.label)") var call
         if manager.refresh() { output?.didStartLoading(source) }
     }
 
     func loadNextPage() {
-        trace(.interactor, self, "next page of \(source.label)")
+        @Traced(.interactor, self, "next page of \(source.label)") var call
         if manager.loadNextPage() { output?.didStartLoadingMore() }
     }
 
     /// The network layer's one notification: the output hears the new type, and a failed load is
     /// retried when the network is back.
     func networkTypeDidChange(_ change: NetworkTypeChange) {
-        trace(.interactor, self, "network type → \(change.new.rawValue)")
+        @Traced(.interactor, self, "network type → \(change.new.rawValue)") var call
         output?.didProvideNetworkType(change.new)
         if change.cameBack, manager.state.isFailed { refresh() }
     }
 
     func selectListing(at index: Int?) {
-        trace(.interactor, self, "selection → model")
+        @Traced(.interactor, self, "selection → model") var call
         guard let index, listings.indices.contains(index) else { return }
         appState.selectedListingID = listings[index].globalID
     }
 
     func openListing(at index: Int) {
-        trace(.interactor, self, "open row \(index)")
+        @Traced(.interactor, self, "open row \(index)") var call
         guard listings.indices.contains(index) else { return }
         appState.selectedListingID = listings[index].globalID
         output?.didOpenListing(SelectedListingData(listingID: listings[index].globalID))
@@ -107,7 +107,7 @@ final class ListingsInteractor: ListingsInteractorInput {
     /// Stops observing the network type; the builder calls it when the screen goes away (the
     /// landing point cancels the requests).
     func stopObserving() {
-        trace(.interactor, self, "stop observing")
+        @Traced(.interactor, self, "stop observing") var call
         networkStatus.stopObserving()
     }
 
@@ -137,15 +137,15 @@ extension ListingsInteractor: APIManagerParameterSource {
 extension ListingsInteractor: APIManagerDelegate {
     /// The manager's one success callback: every page so far, through the interactor's reformer.
     func managerDidSucceed(_ manager: any DataManaging) {
+        @Traced(.interactor, self, "listings through its reformer") var call
         listings = manager.fetchData(with: reformer) ?? []
-        trace(.interactor, self, "\(listings.count) listings from the reformer")
         output?.didLoadListings(data())
     }
 
     /// An empty source is a business rule, not a failure: it has no listings.
     func managerDidFail(_ manager: any DataManaging, error: APIError) {
+        @Traced(.interactor, self, "failed: \(LoadFailure(error).shortName)") var call
         let failure = LoadFailure(error)
-        trace(.interactor, self, "failed: \(failure.shortName)")
         if failure == .empty {
             listings = []
             output?.didLoadListings(data())

@@ -38,38 +38,38 @@ final class ListingsPresenter {
 
 extension ListingsPresenter: ListingsViewEventHandler {
     func viewDidLoad() {
-        trace(.presenter, self, "ask for the listings")
+        @Traced(.presenter, self, "ask for the listings") var call
         interactor.loadListings()
     }
 
     func didChooseSource(at index: Int) {
-        trace(.presenter, self, "source \(index)")
+        @Traced(.presenter, self, "source \(index)") var call
         guard ListingSource.allCases.indices.contains(index) else { return }
         interactor.switchSource(to: ListingSource.allCases[index])
     }
 
     func didRequestNextDistrict() {
-        trace(.presenter, self, "next district")
+        @Traced(.presenter, self, "next district") var call
         interactor.filterByNextDistrict()
     }
 
     func didRequestRefresh() {
-        trace(.presenter, self, "refresh")
+        @Traced(.presenter, self, "refresh") var call
         interactor.refresh()
     }
 
     func didMoveSelection(to row: Int?) {
-        trace(.presenter, self, "selection \(row.map(String.init) ?? "none")")
+        @Traced(.presenter, self, "selection \(row.map(String.init) ?? "none")") var call
         interactor.selectListing(at: row)
     }
 
     func didSelectRow(at row: Int) {
-        trace(.presenter, self, "open row \(row)")
+        @Traced(.presenter, self, "open row \(row)") var call
         interactor.openListing(at: row)
     }
 
     func didReachLastRow() {
-        trace(.presenter, self, "end of the list")
+        @Traced(.presenter, self, "end of the list") var call
         interactor.loadNextPage()
     }
 }
@@ -78,47 +78,47 @@ extension ListingsPresenter: ListingsViewEventHandler {
 
 extension ListingsPresenter: ListingsInteractorOutput {
     func didChooseSource(_ source: ListingSource) {
-        trace(.presenter, self, "show \(source.label), no rows yet")
+        @Traced(.presenter, self, "show \(source.label), no rows yet") var call
         view?.showSource(at: ListingSource.allCases.firstIndex(of: source) ?? 0)
         view?.showRows([])
         view?.selectRow(nil)
     }
 
     func didChooseDistrict(_ district: String?) {
-        trace(.presenter, self, "format the district")
+        @Traced(.presenter, self, "format the district") var call
         view?.showDistrict(DistrictFilter.label(for: district))
     }
 
     func didStartLoading(_ source: ListingSource) {
-        trace(.presenter, self, "loading \(source.label)")
+        @Traced(.presenter, self, "loading \(source.label)") var call
         view?.showStatus("Loading \(source.label) listings …", isError: false)
         view?.showFooter(nil)
     }
 
     func didLoadListings(_ listings: ListingsData) {
-        trace(.presenter, self, "format \(listings.items.count) rows")
+        @Traced(.presenter, self, "format \(listings.items.count) rows") var call
         view?.showStatus(listings.items.isEmpty ? "No listings." : "", isError: false)
         showListings(listings)
     }
 
     func didFailToLoad(message: String) {
-        trace(.presenter, self, "format the failure")
+        @Traced(.presenter, self, "format the failure") var call
         view?.showFooter(nil)
         view?.showStatus(Self.failureText(message), isError: true)
     }
 
     func didStartLoadingMore() {
-        trace(.presenter, self, "loading more")
+        @Traced(.presenter, self, "loading more") var call
         view?.showFooter("loading more …")
     }
 
     func didProvideNetworkType(_ networkType: NetworkType) {
-        trace(.presenter, self, "format the network banner")
+        @Traced(.presenter, self, "format the network banner") var call
         view?.showNetworkBanner(networkType.banner)
     }
 
     func didOpenListing(_ listing: SelectedListingData) {
-        trace(.presenter, self, "route to \(listing.listingID)")
+        @Traced(.presenter, self, "route to \(listing.listingID)") var call
         router.showDetail(of: listing)
     }
 }

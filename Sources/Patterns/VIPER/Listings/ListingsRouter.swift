@@ -17,7 +17,7 @@ final class ListingsRouter: ListingsRouting {
     }
 
     func showDetail(of listing: SelectedListingData) {
-        trace(.router, self, "push the detail of \(listing.listingID)")
+        @Traced(.router, self, "push the detail of \(listing.listingID)") var call
         viewController?.navigationController?.pushViewController(detailBuilder.build(listingID: listing.listingID))
     }
 }

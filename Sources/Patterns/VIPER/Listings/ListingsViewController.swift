@@ -28,7 +28,7 @@ final class ListingsViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        trace(.view, self, "wire list and source control")
+        @Traced(.view, self, "wire list and source control") var call
         listingsView.listView.dataSource = self
         listingsView.listView.delegate = self
         listingsView.sourceControl.addTarget(self, action: ListingsViewController.sourceControlDidChange)
@@ -46,7 +46,7 @@ final class ListingsViewController: ViewController {
     /// The source control's `.valueChanged`: the one path of a source change (←/→ from anywhere
     /// on the screen reach the control).
     func sourceControlDidChange() {
-        trace(.view, self, "source [\(listingsView.sourceControl.selectedSegment ?? "")]")
+        @Traced(.view, self, "source [\(listingsView.sourceControl.selectedSegment ?? "")]") var call
         eventHandler.didChooseSource(at: listingsView.sourceControl.selectedIndex)
     }
 
@@ -57,11 +57,11 @@ final class ListingsViewController: ViewController {
         case .left, .right:
             return listingsView.sourceControl.handleKey(key)
         case .character("r"):
-            trace(.view, self, "r → presenter")
+            @Traced(.view, self, "r → presenter") var call
             eventHandler.didRequestRefresh()
             return true
         case .character("d"):
-            trace(.view, self, "d → presenter")
+            @Traced(.view, self, "d → presenter") var call
             eventHandler.didRequestNextDistrict()
             return true
         default:
@@ -90,17 +90,17 @@ extension ListingsViewController: ListViewDataSource {
 
 extension ListingsViewController: ListViewDelegate {
     func listView(_ listView: ListView, didSelectRow row: Int) {
-        trace(.view, self, "Enter on row \(row)")
+        @Traced(.view, self, "Enter on row \(row)") var call
         eventHandler.didSelectRow(at: row)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        trace(.view, self, "row \(row)")
+        @Traced(.view, self, "row \(row)") var call
         eventHandler.didMoveSelection(to: row)
     }
 
     func listView(_ listView: ListView, willDisplayLastRow row: Int) {
-        trace(.view, self, "last row on screen")
+        @Traced(.view, self, "last row on screen") var call
         eventHandler.didReachLastRow()
     }
 }
@@ -109,38 +109,38 @@ extension ListingsViewController: ListViewDelegate {
 
 extension ListingsViewController: ListingsViewInterface {
     func showSource(at index: Int) {
-        trace(.view, self, "source \(index)")
+        @Traced(.view, self, "source \(index)") var call
         listingsView.sourceControl.selectedIndex = index
     }
 
     func showStatus(_ text: String, isError: Bool) {
-        trace(.view, self, text.isEmpty ? "clear status" : "status")
+        @Traced(.view, self, text.isEmpty ? "clear status" : "status") var call
         listingsView.showStatus(text, isError: isError)
     }
 
     func showNetworkBanner(_ text: String) {
-        trace(.view, self, "network banner")
+        @Traced(.view, self, "network banner") var call
         listingsView.showNetworkBanner(text)
     }
 
     func showRows(_ rows: [ListingDisplayItem]) {
-        trace(.view, self, "\(rows.count) rows")
+        @Traced(.view, self, "\(rows.count) rows") var call
         self.rows = rows
         listingsView.listView.reloadData()
     }
 
     func selectRow(_ row: Int?) {
-        trace(.view, self, "select \(row.map(String.init) ?? "none")")
+        @Traced(.view, self, "select \(row.map(String.init) ?? "none")") var call
         listingsView.listView.selectedRow = row
     }
 
     func showDistrict(_ text: String) {
-        trace(.view, self, "district")
+        @Traced(.view, self, "district") var call
         listingsView.showDistrict(text)
     }
 
     func showFooter(_ text: String?) {
-        trace(.view, self, text ?? "no footer")
+        @Traced(.view, self, text ?? "no footer") var call
         listingsView.listView.footerText = text
     }
 }

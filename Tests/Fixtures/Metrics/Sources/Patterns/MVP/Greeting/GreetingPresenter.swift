@@ -2,7 +2,7 @@ final class GreetingPresenter {
     weak var view: GreetingView?
     let person: Person
     func greet() {
-        trace(.presenter, self, "greet")
+        @Traced(.presenter, self, "greet") var call
         let greeting = "Hello, " + person.name
         view?.show(greeting: greeting)
     }

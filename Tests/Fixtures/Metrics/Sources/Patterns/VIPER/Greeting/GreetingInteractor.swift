@@ -2,8 +2,8 @@ final class GreetingInteractor: GreetingInteractorInput {
     weak var output: GreetingInteractorOutput?
     let person: Person
     func provideGreetingData() {
-        trace(.interactor, self,
-              "greeting data")
+        @Traced(.interactor, self,
+              "greeting data") var call
         output?.receive(GreetingData(name: person.name))
     }
 }

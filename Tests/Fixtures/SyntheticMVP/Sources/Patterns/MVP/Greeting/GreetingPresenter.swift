@@ -3,7 +3,7 @@ final class GreetingPresenter {
     weak var view: GreetingView?
 
     func greet() {
-        trace(.presenter, self, "greet")
+        @Traced(.presenter, self, "greet") var call
         // formats
         view?.show("Hello")
     }

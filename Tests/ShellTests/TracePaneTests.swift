@@ -125,3 +125,24 @@ struct TracePaneTests {
         #expect(!app.screen.lastChanges.cursorMoved)
     }
 }
+
+@Suite("Trace pane indentation")
+struct TraceIndentationTests {
+    static func event(depth: Int) -> TraceEvent {
+        TraceEvent(sequence: UInt64(depth + 1), actionID: 1, pattern: "MVP", role: .view, type: "Label", method: "text",
+                   file: "Widgets/Label.swift", line: 1, detail: "", caller: depth == 0 ? nil : UInt64(depth), depth: depth)
+    }
+
+    @Test("an event is indented by its call depth: two columns a level, one in a narrow pane, at most a third of it")
+    func indentsByCallDepth() {
+        func leading(_ depth: Int, width: Int) -> Int {
+            let text = TraceLines.lines(for: Self.event(depth: depth), width: width)[0].text
+            return text.prefix { $0 == " " }.count
+        }
+        #expect([0, 1, 2, 3].map { leading($0, width: 80) } == [1, 3, 5, 7])
+        #expect([0, 1, 2, 3].map { leading($0, width: 40) } == [1, 2, 3, 4])
+        #expect(leading(40, width: 80) == 1 + 80 / 3)
+        // The same role at another depth is indented differently: the depth, not the role, decides.
+        #expect(leading(0, width: 80) != leading(2, width: 80))
+    }
+}

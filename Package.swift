@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // mvx — the four iOS architecture patterns side by side, live, in a terminal.
 //
 // One target per layer; every arrow points down:
@@ -25,7 +25,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         // Only SourceIndexer (run by make, not by the build) and the test that checks its index link it.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "SourceCatalog", dependencies: ["SourceIndex"], swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
         .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
         .executableTarget(name: "SourceCatalogGenerator", dependencies: ["SourceIndex"], swiftSettings: strict),
+        .plugin(name: "FixtureEmbedPlugin", capability: .buildTool(), dependencies: ["FixtureEmbedder"]),
+        .executableTarget(name: "FixtureEmbedder", swiftSettings: strict),
         // Parses every source with swift-syntax into source-index.tsv (`make index`), which the generator
         // embeds: the build itself never compiles the parser, and mvx does not link it.
         .executableTarget(
@@ -89,8 +91,9 @@ let package = Package(
         .target(
             name: "FakeServer",
             dependencies: ["Model", "Networking", "Tracing", "SafeFiles"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: strict
+            exclude: ["Fixtures"],
+            swiftSettings: strict,
+            plugins: ["FixtureEmbedPlugin"]
         ),
         .target(name: "Reformers", dependencies: ["Model", "Networking", "Tracing"], swiftSettings: strict),
 

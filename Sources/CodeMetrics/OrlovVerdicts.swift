@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternVocabulary
 
 /// Orlov's verdicts on how much code each pattern takes, set one by one against his own snippets
@@ -38,13 +42,20 @@ extension MetricsReport {
         return Double(count) / Double(base)
     }
 
+    /// A ratio with two decimals, `1.91` (`value` is ≥ 0).
+    static func hundredths(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+
     /// The section of `docs/comparison.md`: the three sizes side by side, then each verdict.
     func sizeVerdictsMarkdown() -> [String] {
         let order = patterns.map(\.pattern)
         func row(_ name: String, _ counts: [PatternID: Int]) -> String {
             "| \(name) | " + order.map { pattern in
                 let count = counts[pattern] ?? 0
-                return "\(count) ×" + String(format: "%.2f", Self.ratio(count, counts[.mvc]))
+                return "\(count) ×" + Self.hundredths(Self.ratio(count, counts[.mvc]))
             }.joined(separator: " | ") + " |"
         }
         var out = ["## Orlov's verdicts on code size, one by one", "",

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 /// The normalised record of a property, whichever team's API it came from. Reformers build it;
 /// list and detail screens show it without knowing the source schema.
 public struct Listing: Sendable, Hashable, Codable, Identifiable {
@@ -31,8 +35,11 @@ public struct Listing: Sendable, Hashable, Codable, Identifiable {
     /// The area as people write it: `45 m²`, `72.5 m²`; nil when unknown.
     public var areaText: String? {
         guard let area else { return nil }
-        let whole = area.rounded() == area && abs(area) < 1e15
-        return (whole ? String(Int(area)) : String(format: "%.1f", area)) + " m²"
+        // Past 10^15 (no flat is that big, but the JSON may say so) Swift's shortest form: `1e+20 m²`.
+        guard abs(area) < 1e15 else { return "\(area) m²" }
+        if area.rounded() == area { return "\(Int(area)) m²" }
+        let tenths = Int((area * 10).rounded(.toNearestOrEven))
+        return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10) m²"
     }
 
     /// Unique across all kinds (`rent:r-001`), for merged lists and selection.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Tracing
 
 /// A person the greeting screens show: first and last name (the person API returns one too).
@@ -20,8 +24,8 @@ public struct Person: Sendable, Hashable, Codable {
     /// The names a greeting may use, trimmed; nil while either is empty. The greeting's one
     /// business rule lives in the model, so every pattern applies the same rule.
     public var greetingNames: (first: String, last: String)? {
-        let first = firstName.trimmingCharacters(in: .whitespaces)
-        let last = lastName.trimmingCharacters(in: .whitespaces)
+        let first = firstName.trimmed
+        let last = lastName.trimmed
         @Traced(.model, self, first.isEmpty || last.isEmpty ? "a name is missing" : "\(first) \(last)") var call
         guard !first.isEmpty, !last.isEmpty else { return nil }
         return (first, last)
@@ -29,4 +33,11 @@ public struct Person: Sendable, Hashable, Codable {
 
     /// The default person of every screen (Orlov's greeting example).
     public static let davidBlaine = Person(id: "david-blaine", firstName: "David", lastName: "Blaine")
+}
+
+private extension String {
+    /// Without the white space at either end (`Character.isWhitespace`: spaces, tabs, new lines).
+    var trimmed: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Terminal
 import Tracing
 
@@ -43,7 +47,7 @@ public struct MermaidSequenceDiagram {
     /// A type's name as a participant label: generic brackets become ‹ › (entity codes are not
     /// decoded in participant labels).
     static func participantName(_ type: String) -> String {
-        escape(type.replacingOccurrences(of: "<", with: "‹").replacingOccurrences(of: ">", with: "›"))
+        escape(type.replacing("<", with: "‹").replacing(">", with: "›"))
     }
 
     /// Mermaid reads `;` and `#` as syntax and `<`, `>` as markup: they become entity codes, and a

@@ -214,8 +214,8 @@ public struct ConformReport: Equatable, Sendable {
             let width = max(reference.patterns.map(\.name).joined(separator: ", ").count,
                             group.patterns.map(\.name).joined(separator: ", ").count)
             for line in differing.prefix(Self.diffLineLimit) {
-                let left = reference.patterns.map(\.name).joined(separator: ", ").padding(toLength: width, withPad: " ", startingAt: 0)
-                let right = group.patterns.map(\.name).joined(separator: ", ").padding(toLength: width, withPad: " ", startingAt: 0)
+                let left = Self.padded(reference.patterns.map(\.name).joined(separator: ", "), to: width)
+                let right = Self.padded(group.patterns.map(\.name).joined(separator: ", "), to: width)
                 lines.append("           line \(line + 1)  \(left)  \(Self.shown(referenceLines[safe: line]))")
                 lines.append("           " + String(repeating: " ", count: "line \(line + 1)".count)
                     + "  \(right)  \(Self.shown(otherLines[safe: line]))")
@@ -242,6 +242,11 @@ public struct ConformReport: Equatable, Sendable {
         }
         let parts = roles.map { pattern, list in "\(pattern.name) \(list[safe: step]?.rawValue ?? "(ended)")" }
         return "part at step \(step + 1): " + parts.joined(separator: " · ")
+    }
+
+    /// `text` with spaces after it up to `width` characters.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     /// `MVC, MVP and VIPER`.

@@ -1,5 +1,10 @@
 import FakeServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Networking
 import PatternVocabulary
 import SafeFiles

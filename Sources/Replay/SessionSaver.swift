@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import SafeFiles
 import Shell
 import Terminal
@@ -59,10 +64,7 @@ public final class SessionSaver: SessionSaving {
         } catch {
             return "cannot save the session: mvx could not read it back (" + Sanitizer.visible(error.description, limit: 120) + ")"
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss"
-        let stem = "session-" + formatter.string(from: now())
+        let stem = "session-" + Self.localStamp(now())
         let safeFolder: SafeFolder
         do {
             safeFolder = try SafeFolder(folder.path, create: true)
@@ -91,5 +93,15 @@ public final class SessionSaver: SessionSaving {
     private func shortened(_ path: String) -> String {
         guard let home, !home.isEmpty, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
+    }
+
+    /// `2026-11-27T09-05-07`: the local time, in a form every file system accepts.
+    static func localStamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+            + "T\(two(parts.tm_hour))-\(two(parts.tm_min))-\(two(parts.tm_sec))"
     }
 }

@@ -1,4 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+
+/// The C `read` and `write`, named apart from the methods of the same names below.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
 
 /// Why a file could not be made, written or read, in words that name the cause.
 public struct SafeFileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -120,7 +134,7 @@ public enum SafeFile {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw .system() }
             if count == 0 { break }
@@ -136,7 +150,7 @@ public enum SafeFile {
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return count < 0 ? errno : ENOSPC }
                 written += count

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// Paths as the system has them: bytes, not always UTF-8 (`cach\xe9`, a Latin-1 name). Swift reads
 /// argv and the environment into `String`s and repairs bytes that are not UTF-8 with U+FFFD, which

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The project's own Swift sources, embedded into the binary at build time by the
 /// `SourceCatalogPlugin` build tool with the index swift-syntax made of each: what the source

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SourceIndex
 
 /// One Swift file of mvx as it was when the binary was built, with its index.

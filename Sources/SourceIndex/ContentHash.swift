@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The hash `source-index.tsv` keys each file's text by: SourceIndexer writes it beside the index it
 /// made, and the build's SourceCatalogGenerator embeds an entry only when the file's text still has

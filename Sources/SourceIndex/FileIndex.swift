@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the build-time indexer learnt of one file by parsing it with swift-syntax: its imports,
 /// its declarations, what each line holds and how to colour it. The binary reads it and never

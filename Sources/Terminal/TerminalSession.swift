@@ -1,6 +1,11 @@
 import CNcursesw
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import TerminalRestore
 
 /// The terminal while mvx owns it: curses set up on stdin/stdout, a `CursesScreen` to draw on,

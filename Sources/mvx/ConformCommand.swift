@@ -1,7 +1,12 @@
 import AppComposition
 import ArgumentParser
 import FakeServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Replay
 import SafeFiles
 
@@ -44,7 +49,7 @@ struct ConformCommand: AsyncParsableCommand {
         }
         let report = await Self.conform(session, name: URL(filePath: file).lastPathComponent, scenario: scenario,
                                         fixtures: fixtures)
-        FileHandle.standardOutput.write(Data((report.text + "\n").utf8))
+        StandardStream.send(report.text + "\n", to: STDOUT_FILENO)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 

@@ -1,5 +1,10 @@
 import AppComposition
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Mediator
 import PatternVocabulary
 import Replay

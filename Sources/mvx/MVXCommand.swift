@@ -1,6 +1,11 @@
 import ArgumentParser
 import CodeMetrics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import FakeServer
 import Mediator
 import Networking
@@ -23,7 +28,7 @@ struct MVXCommand: AsyncParsableCommand {
             Sessions: mvx --replay FILE plays one saved with w; mvx trace --session FILE, mvx conform FILE.
             A mixed app from the start: mvx --greeting-pattern mvc --listings-pattern viper.
             MVX_TRACE_FILE=path also writes the trace as JSON lines.
-            Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --latency…).
+            Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --theme, --latency…).
             """,
         version: "mvx \(MVXVersion.current)",
         subcommands: [RunCommand.self, TraceCommand.self, MetricsCommand.self, ConformCommand.self],
@@ -53,10 +58,10 @@ struct MVXCommand: AsyncParsableCommand {
             let message = fullMessage(for: error)
             if code == .success {
                 print(message)
-                Foundation.exit(0)
+                terminate(0)
             }
             if !message.isEmpty { StandardError.write(message) }
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+            terminate(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 }
@@ -102,4 +107,9 @@ extension MetricsOutputFormat: ExpressibleByArgument {
 /// The version printed by `--version`.
 enum MVXVersion {
     static let current = "0.1.0"
+}
+
+/// The C `exit`, named apart from `ParsableCommand.exit(withError:)`.
+private func terminate(_ code: Int32) -> Never {
+    exit(code)
 }

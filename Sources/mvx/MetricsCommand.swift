@@ -1,7 +1,12 @@
 import ArgumentParser
 import CodeMetrics
 import PatternVocabulary
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// `mvx metrics`: the patterns' code metrics and Orlov's three criteria, counted from the sources
 /// embedded at build time (what the `m` panel shows and `docs/comparison.md` holds).
@@ -25,9 +30,9 @@ struct MetricsCommand: ParsableCommand {
 
     func run() throws {
         if let pattern {
-            FileHandle.standardOutput.write(Data((MetricsReport.current.markdown(for: pattern) + "\n").utf8))
+            StandardStream.send(MetricsReport.current.markdown(for: pattern) + "\n", to: STDOUT_FILENO)
             return
         }
-        FileHandle.standardOutput.write(Data((MetricsReport.current.render(as: format) + "\n").utf8))
+        StandardStream.send(MetricsReport.current.render(as: format) + "\n", to: STDOUT_FILENO)
     }
 }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import FakeServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Replay
 
 /// The fake network's options: where its data comes from and how it misbehaves.

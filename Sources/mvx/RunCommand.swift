@@ -1,12 +1,17 @@
 import AppComposition
 import ArgumentParser
 import FakeServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mediator
 import Networking
 import PatternVocabulary
 import Replay
 import SafeFiles
+import Terminal
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {

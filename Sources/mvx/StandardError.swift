@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Terminal
 
 /// The one way mvx writes to standard error. What it writes often quotes the user or the data
@@ -10,7 +15,7 @@ enum StandardError {
     static let lineLimit = 300
 
     static func write(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((clean(message) + "\n").utf8))
+        StandardStream.send(clean(message) + "\n", to: STDERR_FILENO)
     }
 
     /// A line of progress on a terminal's stderr, rewritten in place (carriage return, no escape
@@ -29,13 +34,13 @@ enum StandardError {
             let line = Sanitizer.visible(text, limit: lineLimit)
             let padding = String(repeating: " ", count: max(0, width - line.count))
             width = max(width, line.count)
-            try? FileHandle.standardError.write(contentsOf: Data(("\r" + line + padding).utf8))
+            StandardStream.send("\r" + line + padding, to: STDERR_FILENO)
         }
 
         /// Blanks the line and returns to its start, so the report or an error starts clean.
         mutating func clear() {
             guard width > 0 else { return }
-            try? FileHandle.standardError.write(contentsOf: Data(("\r" + String(repeating: " ", count: width) + "\r").utf8))
+            StandardStream.send("\r" + String(repeating: " ", count: width) + "\r", to: STDERR_FILENO)
             width = 0
         }
     }
@@ -47,5 +52,19 @@ enum StandardError {
             guard visible.count > lineLimit else { return visible }
             return String(visible.prefix(lineLimit)) + "… (\(visible.count) characters)"
         }.joined(separator: "\n")
+    }
+}
+
+/// Writes to standard output or error whole, as `print` would but without its buffer: a report
+/// printed just before `exit` is never lost. A closed or full stream drops the rest.
+enum StandardStream {
+    static func send(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

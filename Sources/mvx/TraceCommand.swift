@@ -1,7 +1,12 @@
 import AppComposition
 import ArgumentParser
 import FakeServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Mediator
 import PatternVocabulary
 import Replay
@@ -71,7 +76,7 @@ struct TraceCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let output = try await Self.replay(request, lastActionOnly: lastAction, fixtures: fixtures)
-        FileHandle.standardOutput.write(Data((output + "\n").utf8))
+        StandardStream.send(output + "\n", to: STDOUT_FILENO)
     }
 
     @MainActor

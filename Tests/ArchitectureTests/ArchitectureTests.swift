@@ -74,6 +74,18 @@ struct ArchitectureTests {
         }
     }
 
+    /// Full Foundation brings ICU and CoreFoundation into the static binary: 37,000 relocations
+    /// and their start-up work before the first frame. Build tools and the benchmark may use it.
+    @Test("on Linux the app imports FoundationEssentials, never the whole of Foundation")
+    func foundationEssentialsOnly() {
+        let tools = ["Sources/Benchmarks/", "Sources/SourceIndexer/", "Sources/SourceCatalogGenerator/", "Sources/FixtureEmbedder/"]
+        for file in Self.sources(under: "Sources") where !tools.contains(where: file.path.hasPrefix) {
+            // `#if canImport(FoundationEssentials)` … `#else import Foundation` lists both: Darwin's branch.
+            #expect(!file.imports.contains("Foundation") || file.imports.contains("FoundationEssentials"),
+                    "\(file.path) imports Foundation unconditionally")
+        }
+    }
+
     @Test("pattern modules never import each other")
     func noSidewaysImports() {
         for pattern in Self.patterns {

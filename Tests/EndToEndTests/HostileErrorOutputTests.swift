@@ -51,8 +51,9 @@ struct HostileErrorOutputTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bundled = URL(fileURLWithPath: mvxBinary).deletingLastPathComponent()
-            .appendingPathComponent("mvx_FakeServer.resources/Fixtures")
+        // The shipped fixtures, as the checkout holds them (the binary embeds them).
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/FakeServer/Fixtures").standardizedFileURL
         for name in ["xinfang.json", "esf.json", "people.json"] {
             try FileManager.default.copyItem(at: bundled.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }

@@ -86,11 +86,10 @@ struct SourcePaneEndToEndTests {
         let bin = place.appendingPathComponent("bin"), elsewhere = place.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        // What `make install` puts in place: the binary and the fixtures' bundle beside it. cp
-        // writes the copy in a process of its own: a descriptor open for writing here could be
+        // What `make install` puts in place: the binary alone (sources and fixtures are embedded).
+        // cp writes the copy in a process of its own: a descriptor open for writing here could be
         // inherited by a child another test forks meanwhile, and exec would fail "Text file busy".
-        let resources = built.deletingLastPathComponent().appendingPathComponent("mvx_FakeServer.resources")
-        let copy = try TmuxSession.run(["/bin/cp", "-R", built.path, resources.path, bin.path + "/"])
+        let copy = try TmuxSession.run(["/bin/cp", built.path, bin.path + "/"])
         try #require(copy.status == 0, "cp failed: \(copy.error)")
 
         let script = "cd \(TmuxSession.shellQuote(elsewhere.path)) && exec ./../bin/mvx --pattern mvp --latency 0"

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Networking
 import SafeFiles
 import Synchronization
@@ -118,20 +123,37 @@ public struct Fixtures: Sendable {
         }
     }
 
-    /// The fixtures shipped with the app (72 rent, 66 new-home, 68 second-hand listings, 7 people).
+    /// The fixtures shipped with the app (72 rent, 66 new-home, 68 second-hand listings, 7 people),
+    /// embedded in the binary at build time (`FixtureEmbedPlugin`), validated here.
     public static func bundled() throws(FixtureError) -> Fixtures {
-        try load(directory: try bundledDirectory())
+        var items: [FixtureFile: [JSONValue]] = [:]
+        var allBytes: [UInt8] = []
+        for file in FixtureFile.allCases {
+            let bytes = try embedded(file)
+            allBytes += bytes
+            items[file] = try parse(Data(bytes), file: file)
+        }
+        var fixtures = Fixtures(unchecked: items)
+        fixtures.origin = DiskCacheSettings.scope(of: allBytes)
+        return fixtures
     }
 
-    /// The shipped fixtures, each file read and validated when a service first asks for it rather
-    /// than at launch: finding the resource bundle and parsing some 70 kB of JSON took a third of
-    /// mvx's start-up, and the first frame (the greeting screen) serves none of it. The files are
-    /// the ones `bundled()` reads, and the tests load them that way, so a failure here means a
-    /// damaged installation: that file is served empty and the error kept in `problem`.
+    /// The shipped fixtures, each file parsed and validated when a service first asks for it rather
+    /// than at launch: parsing some 70 kB of JSON is work the first frame (the greeting screen)
+    /// does not need. They are the bytes `bundled()` reads, and the tests load them that way, so a
+    /// failure here is a broken build: that file is served empty and the error kept in `problem`.
     public static func bundledOnDemand() -> Fixtures {
         Fixtures(onDemand: OnDemandFiles(identity: "bundled") { file throws(FixtureError) in
-            try load(file, from: try bundledDirectory())
+            try parse(Data(try embedded(file)), file: file)
         })
+    }
+
+    /// One shipped file's bytes.
+    private static func embedded(_ file: FixtureFile) throws(FixtureError) -> [UInt8] {
+        guard let text = EmbeddedFixtures.files[file.rawValue] else {
+            throw FixtureError(file: file.rawValue, problem: "not embedded in this build")
+        }
+        return Array(text.utf8)
     }
 
     /// The files of `directory`, each read and validated when first asked for, as
@@ -141,13 +163,6 @@ public struct Fixtures: Sendable {
         Fixtures(onDemand: OnDemandFiles(identity: "folder " + directory.path) { file throws(FixtureError) in
             try load(file, from: directory)
         })
-    }
-
-    private static func bundledDirectory() throws(FixtureError) -> URL {
-        guard let directory = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
-            throw FixtureError(file: "Fixtures", problem: "the bundled fixtures are missing from the app's resources")
-        }
-        return directory
     }
 
     /// Parses and validates one file's bytes.

@@ -1,5 +1,15 @@
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+
+/// The C `read`, named apart from `DiskCache.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
 import SafeFiles
 import Synchronization
 import Tracing
@@ -309,7 +319,7 @@ public final class DiskCache: Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             filled += count
@@ -400,8 +410,9 @@ public enum ByteCountText {
         return tenths(Double(count) / (1024 * 1024)) + " MB"
     }
 
+    /// One decimal (`4.6`), none from 10 on when it is a whole number (`12`). `value` is ≥ 1.
     private static func tenths(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() && rounded >= 10 ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 && tenths >= 100 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 }

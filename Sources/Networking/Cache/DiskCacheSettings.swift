@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where and how big the disk tiers are: API data in `responses/`, pictures in `images/`, both
 /// under the app's cache folder (`$XDG_CACHE_HOME/mvx`, else `~/.cache/mvx`, or `--cache-dir`).

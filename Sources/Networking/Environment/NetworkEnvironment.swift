@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Model
 
 /// What a screen module needs to make managers: the transport, the clock, the shared cache and the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PatternVocabulary
 import SafeFiles
 import Tracing
@@ -196,7 +200,7 @@ public final class OperationLog {
     private static func reason(_ error: any Error) -> String {
         if let failure = error as? OperationLogFile.Failure { return failure.description }
         if let failure = error as? SafeFileError { return failure.description }
-        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        return "\(error)"
     }
 }
 

@@ -1,4 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+
+/// The C `close`, named apart from `OperationLogFile.close`.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
 import SafeFiles
 
 /// The operation log on disk: an append-only file of JSON lines in a folder the app chooses.
@@ -69,12 +79,12 @@ final class OperationLogFile {
             throw Failure(description: "its lock file cannot be made: \(error)")
         }
         guard takeLock(lock, patience: lockPatience) else {
-            _ = Foundation.close(lock)
+            _ = systemClose(lock)
             throw Failure(description: "another mvx is using it", isLocked: true)
         }
         var handedOver = false
         // Anything below that throws lets go of the lock again.
-        defer { if !handedOver { _ = Foundation.close(lock) } }
+        defer { if !handedOver { _ = systemClose(lock) } }
         let contents = read(name, in: folder)
         // A file that already holds just the header and unsent entries is appended to as it is
         // (unless it is not ours alone: a hard link): rewriting it changed nothing but cost a
@@ -150,9 +160,9 @@ final class OperationLogFile {
 
     /// Closes the file and lets go of the folder's lock.
     func close() {
-        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+        if descriptor >= 0 { _ = systemClose(descriptor) }
         descriptor = -1
-        if lock >= 0 { _ = Foundation.close(lock) }
+        if lock >= 0 { _ = systemClose(lock) }
         lock = -1
     }
 

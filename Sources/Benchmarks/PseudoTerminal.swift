@@ -112,8 +112,21 @@ final class PseudoTerminal {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             output.append(contentsOf: buffer[0..<count])
+            answerBackgroundQuery(in: output)
         }
         return output
+    }
+
+    /// Whether mvx's background query has had its answer.
+    private var answeredQuery = false
+
+    /// Answers mvx's background query (OSC 11, then DA1) as a terminal does, at once: a black
+    /// background. Unanswered, every start would wait out the query's 0.1 s, which a real
+    /// terminal never makes it do.
+    private func answerBackgroundQuery(in output: [UInt8]) {
+        guard !answeredQuery, output.contains(text: "\u{1B}]11;?"), output.contains(text: "\u{1B}[c") else { return }
+        answeredQuery = true
+        write("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?64;1;2;6;22c")
     }
 
     /// Reads until nothing arrives for `quiet`.

@@ -9,6 +9,8 @@ import CNcursesw
 public final class CursesScreen: Screen {
     public private(set) var size: Size
     public let colorSupport: ColorSupport
+    /// The terminal's background as `--theme` chose or the terminal told: which look of a style is drawn.
+    public let appearance: Appearance
 
     private struct PairKey: Hashable {
         var foreground: Int
@@ -22,8 +24,9 @@ public final class CursesScreen: Screen {
     private var pendingCursor: Point?
     private var cursorShown: Bool?
 
-    init(colorSupport: ColorSupport) {
+    init(colorSupport: ColorSupport, appearance: Appearance) {
         self.colorSupport = colorSupport
+        self.appearance = appearance
         self.pairLimit = colorSupport == .none ? 0 : min(mvx_color_pairs(), Int32(Int16.max))
         self.size = .zero
         refreshSize()
@@ -91,7 +94,7 @@ public final class CursesScreen: Screen {
     }
 
     private func cursesStyle(_ style: Style) -> (attr_t, Int16) {
-        let resolved = colorSupport.resolve(style)
+        let resolved = colorSupport.resolve(style.resolved(for: appearance))
         var attributes = mvx_a_normal()
         if resolved.attributes.contains(.bold) { attributes |= mvx_a_bold() }
         if resolved.attributes.contains(.dim) { attributes |= mvx_a_dim() }

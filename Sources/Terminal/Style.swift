@@ -3,8 +3,9 @@
 public enum Color: Hashable, Sendable {
     case `default`
     case black, red, green, yellow, blue, magenta, cyan, white
-    /// One of the 256 xterm colours; `fallback` is used on 8-colour terminals.
-    case indexed(UInt8, fallback: Basic)
+    /// One of the 256 xterm colours; `fallback` is used on 8-colour terminals, nil meaning the
+    /// terminal's default colour (on a light background, bold white or yellow would vanish).
+    case indexed(UInt8, fallback: Basic?)
 
     /// The eight colours every colour terminal has.
     public enum Basic: Int, Hashable, Sendable, CaseIterable {
@@ -39,16 +40,43 @@ public struct Attributes: OptionSet, Hashable, Sendable {
     public static let underline = Attributes(rawValue: 1 << 3)
 }
 
-/// How a run of cells looks.
+/// How a run of cells looks. A theme may give it a second look for a light background
+/// (`init(dark:light:)`); `foreground`, `background` and `attributes` are then the dark one, and
+/// the screen draws whichever suits its `Appearance` (`resolved(for:)`).
 public struct Style: Hashable, Sendable {
     public var foreground: Color
     public var background: Color
     public var attributes: Attributes
+    /// The look on a light background, where it differs from the fields above.
+    public private(set) var light: Look?
+
+    /// A style's colours and attributes on one kind of background.
+    public struct Look: Hashable, Sendable {
+        public var foreground: Color
+        public var background: Color
+        public var attributes: Attributes
+    }
 
     public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
+    }
+
+    /// `dark` on a dark background and `light` on a light one: one entry of each theme's table as
+    /// one value, so that drawing code never asks which theme is on.
+    public init(dark: Style, light: Style) {
+        self.init(foreground: dark.foreground, background: dark.background, attributes: dark.attributes)
+        let shown = light.resolved(for: .light)
+        self.light = Look(foreground: shown.foreground, background: shown.background, attributes: shown.attributes)
+    }
+
+    /// The look drawn on `appearance`'s background, as a style with one look.
+    public func resolved(for appearance: Appearance) -> Style {
+        if appearance == .light, let light {
+            return Style(foreground: light.foreground, background: light.background, attributes: light.attributes)
+        }
+        return Style(foreground: foreground, background: background, attributes: attributes)
     }
 
     public static let plain = Style()
@@ -57,9 +85,11 @@ public struct Style: Hashable, Sendable {
     public static let reverse = Style(attributes: .reverse)
     public static let underline = Style(attributes: .underline)
 
+    /// The style with `extra` attributes added, in both looks.
     public func with(_ extra: Attributes) -> Style {
         var copy = self
         copy.attributes.formUnion(extra)
+        copy.light?.attributes.formUnion(extra)
         return copy
     }
 }

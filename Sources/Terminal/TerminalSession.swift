@@ -50,6 +50,8 @@ public final class TerminalSession {
     public var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
     /// Whether `close()` has not been called yet.
     public private(set) var isOpen = true
+    /// The terminal's background, dark or light, as `open`'s `theme` chose or the terminal said.
+    public var appearance: Appearance { cursesScreen.appearance }
     /// Whether the terminal reports the mouse: asked for at `open` and the terminal able to.
     /// Off, the terminal keeps its own text selection and mvx never sees a click.
     public private(set) var isMouseEnabled = false
@@ -81,8 +83,11 @@ public final class TerminalSession {
     /// says which (e.g. `mvx: TERM is not set`) and the caller should print it and exit with 2.
     /// With `mouse` (the default), mouse reporting is turned on where the terminal offers it
     /// (its terminfo names a mouse prefix, `kmous`); with `mouse: false` it is never touched.
+    /// With `theme: .auto` (the default) the terminal is asked for its background colour (OSC 11,
+    /// at most 0.1 s, before curses reads input), else `COLORFGBG` is read; `appearance` says
+    /// what was chosen. Not asked under `NO_COLOR`, where colours are not drawn.
     public static func open(
-        environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true
+        environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true, theme: ThemeChoice = .auto
     ) throws(TerminalError) -> TerminalSession {
         if current != nil { throw TerminalError("mvx: the terminal is already open") }
         try checkTerminal(environment: environment)
@@ -110,6 +115,12 @@ public final class TerminalSession {
             throw TerminalError("mvx: cannot set up signal handling")
         }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }  // Esc reacts at once, not after 1 s
+
+        // Asked now, while the tty is still the shell's and before curses reads a key, so the
+        // answer is never taken for keys; stdout is a TTY and TERM is not dumb (checked above).
+        var asked: (background: RGBColor?, typedAhead: [UInt8]) = (nil, [])
+        if theme == .auto, !ColorSupport.wantsNoColor(environment) { asked = askBackground() }
+        let appearance = theme.appearance(detected: BackgroundDetection.appearance(reply: asked.background, environment: environment))
 
         // The terminal's own size (TIOCGWINSZ), never LINES/COLUMNS: a stale pair exported by a shell
         // would lay out 160×50 in a 100×30 pane. use_env(false) alone would fall back to terminfo's
@@ -156,12 +167,14 @@ public final class TerminalSession {
             use_default_colors()
             support = ColorSupport.detect(hasColors: true, colorCount: Int(mvx_colors()), environment: environment)
         }
-        let session = TerminalSession(screenPointer: screenPointer, screen: CursesScreen(colorSupport: support))
+        let session = TerminalSession(screenPointer: screenPointer, screen: CursesScreen(colorSupport: support, appearance: appearance))
         current = session
         // A paste then arrives between ESC [ 200 ~ and ESC [ 201 ~ and becomes one `.paste`.
         session.setBracketedPaste(true)
         if mouse { session.enableMouse() }
         session.startSources()
+        // Keys typed while the query was out come first, as the first batch.
+        session.deliver(rawInput(typedAhead: asked.typedAhead))
         return session
     }
 
@@ -301,7 +314,7 @@ public final class TerminalSession {
     }
 
     /// Writes `bytes` to stdout at once, past curses' buffer (modes curses does not know of).
-    private static func writeAll(_ bytes: [UInt8]) {
+    static func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -368,6 +381,13 @@ public final class TerminalSession {
             }
             return
         }
+        deliver(batch)
+    }
+
+    /// Decodes a batch of input and yields its keys as one batch of events (Ctrl-Z suspends in
+    /// between: the keys before it are yielded first).
+    private func deliver(_ batch: [RawInput]) {
+        guard !batch.isEmpty else { return }
         var events: [TerminalEvent] = []
         for key in decoder.feed(batch) {
             if key == .control("z") {

@@ -22,6 +22,8 @@ struct InteractiveSession {
     var screenPatterns: [ScreenID: PatternID] = [:]
     /// Whether to turn mouse reporting on (where the terminal has it); `--no-mouse` says no.
     var mouse = true
+    /// The colours' theme (`--theme`): fixed, or `auto` to go by the terminal's background.
+    var theme = ThemeChoice.auto
     /// Saves the session for `w`.
     var sessionSaver: SessionSaver?
     /// A session to play (`--replay`) and its file's name.
@@ -34,7 +36,7 @@ struct InteractiveSession {
         let environment = ProcessInfo.processInfo.environment
         let session: TerminalSession
         do {
-            session = try TerminalSession.open(environment: environment, mouse: mouse)
+            session = try TerminalSession.open(environment: environment, mouse: mouse, theme: theme)
         } catch {
             StandardError.write(error.message)
             return 2

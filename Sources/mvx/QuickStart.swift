@@ -1,5 +1,6 @@
 import ArgumentParser
 import PatternVocabulary
+import Terminal
 
 /// The command lines mvx is started with most — none, or only `mvx run`'s own options (`--pattern
 /// mvp`, `--latency=0 --no-mouse`…) — read into the same `RunSettings` a parsed `RunCommand` gives,
@@ -16,7 +17,7 @@ enum QuickStart {
     static func isOption(_ name: String) -> Bool {
         switch name {
         case "pattern", "greeting-pattern", "listings-pattern", "screen", "cache-dir", "replay", "session-dir",
-             "fixtures", "seed", "latency", "fail-rate": true
+             "fixtures", "seed", "latency", "fail-rate", "theme": true
         default: false
         }
     }
@@ -62,7 +63,8 @@ enum QuickStart {
         guard let pattern = parse(values["pattern"], as: PatternID.self),
               let greetingPattern = parse(values["greeting-pattern"], as: PatternID.self),
               let listingsPattern = parse(values["listings-pattern"], as: PatternID.self),
-              let screen = parse(values["screen"], as: ScreenID.self)
+              let screen = parse(values["screen"], as: ScreenID.self),
+              let theme = parse(values["theme"], as: ThemeChoice.self)
         else { return nil }
         patterns.patternOption = pattern
         patterns.greetingPattern = greetingPattern
@@ -78,7 +80,8 @@ enum QuickStart {
 
         return RunSettings(
             patterns: patterns, cacheDir: values["cache-dir"], noDiskCache: flags.contains("no-disk-cache"),
-            noMouse: flags.contains("no-mouse"), replay: values["replay"], sessionDir: values["session-dir"], network: network)
+            noMouse: flags.contains("no-mouse"), replay: values["replay"], sessionDir: values["session-dir"], network: network,
+            theme: theme ?? .auto)
     }
 
     /// `.some(nil)` when absent, nil when present but not a value of `T` (the parser then says so).

@@ -36,6 +36,11 @@ struct RunCommand: AsyncParsableCommand {
     var noMouse = false
 
     @Option(help: ArgumentHelp(
+        "The colours, for a dark or a light terminal background; auto asks the terminal (its answer to OSC 11, else $COLORFGBG) and takes dark when it does not say.",
+        valueName: "theme"))
+    var theme: ThemeChoice = .auto
+
+    @Option(help: ArgumentHelp(
         "Plays a saved session (docs/sessions.md) from its start options at a demo's pace: space pauses and resumes, → steps one action while paused, any other key takes over. Options typed here override the file's.",
         valueName: "file"))
     var replay: String?
@@ -60,7 +65,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The values typed, without the parser's property wrappers.
     var settings: RunSettings {
         RunSettings(patterns: patterns.choice, cacheDir: cacheDir, noDiskCache: noDiskCache, noMouse: noMouse,
-                    replay: replay, sessionDir: sessionDir, network: network.choice)
+                    replay: replay, sessionDir: sessionDir, network: network.choice, theme: theme)
     }
 
     // On the main actor, where mvx starts and the terminal is driven: a nonisolated run hopped to
@@ -81,6 +86,7 @@ struct RunSettings: Equatable, Sendable {
     var replay: String?
     var sessionDir: String?
     var network = NetworkChoice()
+    var theme = ThemeChoice.auto
 
     @MainActor func run() async throws {
         var scenario = try network.scenario()
@@ -110,14 +116,14 @@ struct RunSettings: Equatable, Sendable {
         }
         let status = try await Self.runInteractive(
             start: start, scenario: scenario, fixtures: fixtures,
-            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse, sessionFolder: sessions, replay: replaying)
+            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse, theme: theme, sessionFolder: sessions, replay: replaying)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
         start: SessionStart, scenario: Scenario, fixtures: Fixtures, cacheFolder: String?, diskCache: Bool, mouse: Bool,
-        sessionFolder: @escaping () -> URL?, replay: (session: Session, name: String)?
+        theme: ThemeChoice, sessionFolder: @escaping () -> URL?, replay: (session: Session, name: String)?
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
@@ -130,7 +136,7 @@ struct RunSettings: Equatable, Sendable {
         }
         let saver = SessionSaver(start: start, folder: sessionFolder(), home: SafePath.environment("HOME"))
         return await InteractiveSession(assembly: assembly, pattern: start.pattern, screen: start.screen,
-                                        screenPatterns: start.screenPatterns, mouse: mouse, sessionSaver: saver,
+                                        screenPatterns: start.screenPatterns, mouse: mouse, theme: theme, sessionSaver: saver,
                                         replay: replay).run()
     }
 }

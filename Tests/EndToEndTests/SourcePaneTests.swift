@@ -73,7 +73,8 @@ struct SourcePaneEndToEndTests {
 
     @Test("s shows the code of the newest event, its line highlighted; ↑ steps and the code follows; s closes; q quits cleanly")
     func sourcePane() async throws {
-        let session = try TmuxSession(command: [mvxBinary, "--pattern", "mvp", "--latency", "0"], width: 120, height: 40)
+        // --theme dark: the keyword colour checked is the dark theme's, whatever tmux says of its background.
+        let session = try TmuxSession(command: [mvxBinary, "--pattern", "mvp", "--latency", "0", "--theme", "dark"], width: 120, height: 40)
         defer { session.close() }
         try await greetAndReadTheSource(session)
     }
@@ -92,7 +93,7 @@ struct SourcePaneEndToEndTests {
         let copy = try TmuxSession.run(["/bin/cp", built.path, bin.path + "/"])
         try #require(copy.status == 0, "cp failed: \(copy.error)")
 
-        let script = "cd \(TmuxSession.shellQuote(elsewhere.path)) && exec ./../bin/mvx --pattern mvp --latency 0"
+        let script = "cd \(TmuxSession.shellQuote(elsewhere.path)) && exec ./../bin/mvx --pattern mvp --latency 0 --theme dark"
         let session = try TmuxSession(command: ["/bin/sh", "-c", script], width: 120, height: 40)
         defer { session.close() }
         try await greetAndReadTheSource(session)

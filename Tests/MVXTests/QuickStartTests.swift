@@ -16,6 +16,9 @@ import Testing
         ["run", "--pattern", "mvvm", "--no-mouse", "--no-disk-cache", "--offline"],
         ["--seed", "42", "--fail-rate", "timeout=0.1,no-network=0.05", "--latency", "50..400ms"],
         ["--cache-dir", "/tmp/c", "--session-dir", "/tmp/s", "--replay", "a session.jsonl", "--fixtures", "dir"],
+        ["--theme", "light"],
+        ["--theme=dark", "--pattern", "mvp"],
+        ["run", "--theme", "AUTO", "--no-mouse"],
         ["--latency", "nonsense"],  // a bad range is the scenario's to refuse, after the parse, in both
     ])
     func acceptedLinesMakeTheParsersCommand(_ arguments: [String]) throws {
@@ -30,6 +33,7 @@ import Testing
         ["--pattern"], ["--pattern", "smalltalk"], ["--screen", "home"], ["--pattern", "mvc", "--pattern", "mvp"],
         ["--no-mouse", "--no-mouse"], ["--no-mouse=yes"], ["--latency", "-1"], ["--latency="], ["--bogus"],
         ["--latency", "0", "extra"], ["-p", "mvc"], ["--"],
+        ["--theme", "purple"], ["--theme"], ["--theme", "dark", "--theme", "light"], ["--theme="],
     ])
     func otherLinesGoToTheParser(_ arguments: [String]) {
         #expect(QuickStart.runSettings(arguments) == nil)

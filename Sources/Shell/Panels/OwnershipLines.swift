@@ -13,8 +13,8 @@ enum OwnershipLines {
     static let guideStyle = ShellTheme.rule
     static let nameStyle = Style(attributes: .bold)
     /// A strong cycle or an object that outlived its module: what must not happen.
-    static let alarm = Style(foreground: .indexed(203, fallback: .red), attributes: .bold)
-    static let freedStyle = Style(foreground: .indexed(114, fallback: .green))
+    static let alarm = ShellTheme.leakAlarm
+    static let freedStyle = ShellTheme.freed
 
     /// The lines above the tree: the legend, each strong cycle with its path, the freed line.
     static func header(_ snapshot: OwnershipSnapshot, freed: FreedObjects?) -> [TraceLine] {
@@ -165,8 +165,7 @@ enum OwnershipLines {
 
     /// The type's name in its role's colour; dim when the walk did not open it.
     private static func typeSegment(_ node: ObjectNode) -> TraceLine.Segment {
-        var style = OwnershipRoles.role(of: node).map(ShellTheme.style(for:)) ?? .plain
-        if !node.isExpanded { style.attributes.insert(.dim) }
-        return .init(text: node.typeName, style: style)
+        let style = OwnershipRoles.role(of: node).map(ShellTheme.style(for:)) ?? .plain
+        return .init(text: node.typeName, style: node.isExpanded ? style : style.with(.dim))
     }
 }

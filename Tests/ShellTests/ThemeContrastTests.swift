@@ -101,17 +101,18 @@ struct ThemeContrastTests {
         }
     }
 
-    /// xterm's eight colours on white: black 21, blue 9.4, red 5.8, magenta 4.3; green 2.2, cyan
-    /// 1.9, yellow 1.7, white 1.3. On a light background the fallbacks are the first four (or the
-    /// terminal's own colour), so no text goes white or yellow — bold white least of all.
-    @Test("8 colours on a light background: never white or yellow, 4:1 or more")
+    /// xterm's eight colours on white: black 21, blue 9.4, red 5.8, magenta 4.7; green 2.2, cyan
+    /// 2.0, yellow 1.7, white 1.3. On a light background the fallbacks are the first four (or the
+    /// terminal's own colour), so no text goes white or yellow — bold white least of all. (xterm
+    /// draws bold in a basic colour bright, which costs red and blue little, magenta more: 3.1.)
+    @Test("8 colours on a light background: never white or yellow, 4.5:1 or more")
     func eightColoursOnLight() {
         let theme = Self.themes[1]
         for (name, style) in Self.roles(theme.shell) + Self.keyHints(theme.shell) + Self.otherText(theme) {
             guard let basic = style.foreground.basic else { continue }  // the terminal's own colour
             #expect(basic != .white && basic != .yellow, "\(name) falls back to \(basic)")
             let ratio = Color.xtermRGB(basic).contrastRatio(with: .white)
-            #expect(ratio >= 4, "\(name) falls back to \(basic), \(ratio):1 on white")
+            #expect(ratio >= Self.aa, "\(name) falls back to \(basic), \(ratio):1 on white")
         }
     }
 

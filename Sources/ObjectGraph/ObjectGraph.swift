@@ -1,6 +1,6 @@
 /// The objects reachable from a module's roots and their stored references, found by reflection
-/// on the live objects (each class's field layout from the runtime, or `Mirror` where a field is
-/// weak or unowned): what the ownership panel draws and the state timeline records.
+/// on the live objects (`Mirror`, each class's property names learned once): what the ownership
+/// panel draws and the state timeline records.
 ///
 /// The walk opens only objects in its `scope` (the pattern's roles and the shared model, say); an
 /// object outside it (a widget, a network manager) is a leaf, so the graph shows what a reader of
@@ -45,13 +45,7 @@ public struct ObjectGraph {
     /// Walks from `roots`, opening the objects `scope` allows. `strengths` says which stored
     /// properties are weak or unowned, as declared.
     public init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths) {
-        self.init(roots: roots, scope: scope, strengths: strengths, readsMemory: true)
-    }
-
-    /// `readsMemory: false` reads every object through `Mirror`: what tests compare the direct
-    /// reads (`StoredFields`) with.
-    init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths, readsMemory: Bool) {
-        var walker = Walker(scope: scope, strengths: strengths, readsMemory: readsMemory)
+        var walker = Walker(scope: scope, strengths: strengths)
         for root in roots {
             self.roots.append((root.name, walker.node(for: root.object)))
         }

@@ -15,14 +15,9 @@ struct Walker {
     /// How many elements of a collection of objects are followed.
     static let elementLimit = 200
 
-    /// Whether objects whose classes hold every field strongly are read from memory (the rest,
-    /// and all when false, through `Mirror`).
-    let readsMemory: Bool
-
-    init(scope: ObjectGraph.Scope, strengths: any ReferenceStrengths, readsMemory: Bool = true) {
+    init(scope: ObjectGraph.Scope, strengths: any ReferenceStrengths) {
         self.scope = scope
         self.strengths = strengths
-        self.readsMemory = readsMemory
     }
 
     /// The node for `object`, made (and queued for opening when in scope) on first sight.
@@ -53,69 +48,37 @@ struct Walker {
             }
             var references: [ObjectReference] = []
             var values: [StoredValue] = []
-            let layout = StoredFields.of(type(of: objects[index]))
-            // The classes read, from the object's own up to the first whose properties are not.
-            let levelsRead = layout.levels.indices.dropFirst().first { !scope.inherits(layout.levels[$0].module) } ?? layout.levels.count
-            if readsMemory, levelsRead <= layout.strongLevels {
-                read(layout, levels: levelsRead, of: objects[index], references: &references, values: &values)
-                nodes[index].references = references
-                nodes[index].values = values
-                continue
-            }
-            var mirror: Mirror? = Mirror(reflecting: objects[index])
-            // A subclass's mirror lists its own properties; the superclass's come from its own mirror.
-            var inherited = false
-            while let level = mirror {
-                let levelType = TypeName.of(level.subjectType)
-                if inherited, !scope.inherits(levelType.module) { break }
-                inherited = true
-                let declaring = levelType.lookupName
-                for child in level.children {
-                    guard let label = child.label.flatMap(Self.propertyName) else { continue }
-                    let strength = strengths.strength(of: label, in: declaring)
-                    visit(child.value, path: label, strength: strength, declaring: declaring, owner: declaring, depth: 0,
-                          references: &references, values: &values)
-                }
-                mirror = level.superclassMirror
-            }
+            read(objects[index], references: &references, values: &values)
             nodes[index].references = references
             nodes[index].values = values
         }
         objects.removeAll()
     }
 
-    /// Reads `object`'s stored properties from its memory by their layout: what `Mirror` would
-    /// list, in the same order and with the same names, at a fraction of its cost.
-    private mutating func read(
-        _ layout: StoredFields, levels levelsRead: Int, of object: AnyObject, references: inout [ObjectReference],
-        values: inout [StoredValue]
-    ) {
-        for field in layout.fields {
-            guard field.level < levelsRead else { break }
-            guard let name = field.name else { continue }
-            let declaring = layout.levels[field.level].lookupName
-            let strength = strengths.strength(of: name, in: declaring)
-            let address = StoredFields.address(field, in: object)
-            switch field.shape {
-            case .object:
-                let target = node(for: address.load(as: AnyObject.self))
-                references.append(ObjectReference(name: name, target: target, strength: strength, declaringType: declaring))
-            case .optionalObject:
-                if let object = address.load(as: AnyObject?.self) {
-                    references.append(ObjectReference(name: name, target: node(for: object), strength: strength, declaringType: declaring))
-                } else {
-                    values.append(StoredValue(path: name, summary: "nil", declaringType: declaring))
-                }
-            case .string:
-                values.append(StoredValue(path: name, summary: StoredValue.quoted(address.load(as: String.self)), declaringType: declaring))
-            case .int:
-                values.append(StoredValue(path: name, summary: String(address.load(as: Int.self)), declaringType: declaring))
-            case .bool:
-                values.append(StoredValue(path: name, summary: address.load(as: Bool.self) ? "true" : "false", declaringType: declaring))
-            case .value:
-                visit(StoredFields.value(field, of: object), path: name, strength: strength, declaring: declaring, owner: declaring,
-                      depth: 0, references: &references, values: &values)
+    /// Reads `object`'s stored properties through its mirror, its own class's first, then each
+    /// superclass's the scope inherits (a subclass's mirror lists its own; the superclass's come
+    /// from its own mirror). The names come from what the class's first object taught.
+    private mutating func read(_ object: AnyObject, references: inout [ObjectReference], values: inout [StoredValue]) {
+        let fields = StoredFields.of(object)
+        var mirror: Mirror? = Mirror(reflecting: object)
+        var depth = 0
+        while let level = mirror {
+            let known = fields.isCustom ? nil : fields.levels[depth]
+            let type = known?.type ?? TypeName.of(level.subjectType)
+            if depth > 0, !scope.inherits(type.module) { break }
+            let declaring = type.lookupName
+            for (offset, child) in level.children.enumerated() {
+                let name = if let known { known.names[offset] } else { child.label.flatMap(Self.propertyName) }
+                guard let name else { continue }
+                let strength = strengths.strength(of: name, in: declaring)
+                visit(child.value, path: name, strength: strength, declaring: declaring, owner: declaring, depth: 0,
+                      references: &references, values: &values)
             }
+            depth += 1
+            // A superclass's mirror costs a reflection call: none is made for a base class the
+            // scope leaves out, nor above the root class.
+            if !fields.isCustom, depth == fields.levels.count || !scope.inherits(fields.levels[depth].type.module) { break }
+            mirror = level.superclassMirror
         }
     }
 
@@ -127,20 +90,38 @@ struct Walker {
         _ value: Any, path: String, strength: ReferenceStrength, declaring: String, owner: String, depth: Int,
         references: inout [ObjectReference], values: inout [StoredValue]
     ) {
-        if let text = Self.scalar(value) {
-            values.append(StoredValue(path: path, summary: text, declaringType: owner))
-            return
+        switch Self.valueKind(of: value) {
+        case .scalar(let format):
+            values.append(StoredValue(path: path, summary: format(value), declaringType: owner))
+        case .object:
+            // An object behind a protocol or `Any` too.
+            references.append(ObjectReference(name: path, target: node(for: Self.object(value)), strength: strength, declaringType: owner))
+        case .optional(let type):
+            if let wrapped = type.wrapped(in: value) {
+                visit(wrapped, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
+                      references: &references, values: &values)
+            } else {
+                values.append(StoredValue(path: path, summary: "nil", declaringType: owner))
+            }
+        case .fixed(let summary):
+            values.append(StoredValue(path: path, summary: summary, declaringType: owner))
+        case .reflected:
+            visitReflected(value, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
+                           references: &references, values: &values)
         }
-        // An object behind a protocol or `Any`: told by its type, which costs less than a mirror.
-        if type(of: value) is AnyClass {
-            references.append(ObjectReference(name: path, target: node(for: value as AnyObject), strength: strength, declaringType: owner))
-            return
-        }
+    }
+
+    /// A value read through its mirror: a collection counted, a struct or tuple opened, an enum's
+    /// payload followed, a value of a type that reflects itself taken as its mirror says.
+    private mutating func visitReflected(
+        _ value: Any, path: String, strength: ReferenceStrength, declaring: String, owner: String, depth: Int,
+        references: inout [ObjectReference], values: inout [StoredValue]
+    ) {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .class:
-            let object = value as AnyObject
-            references.append(ObjectReference(name: path, target: node(for: object), strength: strength, declaringType: owner))
+            // A value that reflects itself as a class (an object is read as `.object`).
+            references.append(ObjectReference(name: path, target: node(for: value as AnyObject), strength: strength, declaringType: owner))
         case .optional:
             if let wrapped = mirror.children.first?.value {
                 visit(wrapped, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
@@ -149,8 +130,9 @@ struct Walker {
                 values.append(StoredValue(path: path, summary: "nil", declaringType: owner))
             }
         case .collection, .set, .dictionary:
-            visitCollection(mirror, path: path, strength: strength, declaring: declaring, owner: owner, depth: depth,
-                            references: &references, values: &values)
+            visitCollection(count: mirror.children.count, elements: AnySequence(mirror.children.lazy.map(\.value)),
+                            isDictionary: mirror.displayStyle == .dictionary, path: path, strength: strength, declaring: declaring,
+                            owner: owner, depth: depth, references: &references, values: &values)
         case .struct, .tuple:
             let type = TypeName.of(mirror.subjectType)
             guard depth < Self.valueDepth, !mirror.children.isEmpty, !type.isOpaque, !type.isLibraryValue else {
@@ -178,23 +160,22 @@ struct Walker {
 
     /// A collection is a count and its first items; its objects (all, to `elementLimit`) are references.
     private mutating func visitCollection(
-        _ mirror: Mirror, path: String, strength: ReferenceStrength, declaring: String, owner: String, depth: Int,
-        references: inout [ObjectReference], values: inout [StoredValue]
+        count: Int, elements: AnySequence<Any>, isDictionary: Bool, path: String, strength: ReferenceStrength, declaring: String,
+        owner: String, depth: Int, references: inout [ObjectReference], values: inout [StoredValue]
     ) {
-        let count = mirror.children.count
         var shown: [String] = []
         // A dictionary's order changes from run to run (hashing is seeded per process): by key, it
         // is stable. An array is read in order and only as far as needed.
-        let elements: AnySequence<(key: String, value: Any)> = mirror.displayStyle == .dictionary
-            ? AnySequence(mirror.children.map { Self.keyAndValue($0.value) }.sorted { $0.key < $1.key })
-            : AnySequence(mirror.children.lazy.enumerated().map { (key: "\($0.offset)", value: $0.element.value) })
+        let listed: AnySequence<(key: String, value: Any)> = isDictionary
+            ? AnySequence(elements.map { Self.keyAndValue($0) }.sorted { $0.key < $1.key })
+            : AnySequence(elements.enumerated().lazy.map { (key: "\($0.offset)", value: $0.element) })
         // What the elements are is decided by the first: collections are homogeneous enough here,
         // and a hundred listings are not reflected one by one for nothing. Strings, numbers and enum
         // cases are shown; a struct's description would cost more than the rest of the snapshot, so
         // structs are counted (`20 items`); objects are followed.
         var kind: ElementKind?
-        for (offset, element) in elements.enumerated() {
-            let elementKind = kind ?? Self.kind(of: element.value)
+        for (offset, element) in listed.enumerated() {
+            let elementKind = kind ?? Self.elementKind(of: element.value)
             kind = elementKind
             switch elementKind {
             case .objects:
@@ -217,6 +198,68 @@ struct Walker {
         let items = count == 1 ? "1 item" : "\(count) items"
         let summary = shown.isEmpty ? items : items + ": " + shown.joined(separator: ", ") + (count > shown.count ? ", …" : "")
         values.append(StoredValue(path: path, summary: summary, count: count, declaringType: owner))
+    }
+
+    // MARK: - Kinds
+
+    /// How a value is read, decided once per type: a look-up in place of a cast, a type check
+    /// and a mirror for every value.
+    enum ValueKind {
+        case scalar((Any) -> String)
+        /// A class instance (behind a protocol or `Any` too).
+        case object
+        case optional(any OptionalValue.Type)
+        /// A value its type alone summarises (a closure, a lock, a task): `described` once.
+        case fixed(String)
+        /// Anything else, through a mirror every time (a collection, a struct, an enum).
+        case reflected
+    }
+
+    private static var valueKinds: [ObjectIdentifier: ValueKind] = [:]
+
+    private static func valueKind(of value: Any) -> ValueKind {
+        let type = type(of: value)
+        let id = ObjectIdentifier(type)
+        if let kind = valueKinds[id] { return kind }
+        let kind: ValueKind
+        if let format = scalarFormats[id] {
+            kind = .scalar(format)
+        } else if type is AnyClass {
+            kind = .object
+        } else if let optional = type as? any OptionalValue.Type {
+            kind = .optional(optional)
+        } else if let summary = fixedSummary(of: value, type: TypeName.of(type)) {
+            kind = .fixed(summary)
+        } else {
+            kind = .reflected
+        }
+        valueKinds[id] = kind
+        return kind
+    }
+
+    /// What `visitReflected` would always say of a value of `type`, or nil when it depends on the
+    /// value: an opaque struct or a closure, neither opened, unless the type makes its own mirror.
+    private static func fixedSummary(of value: Any, type: TypeName) -> String? {
+        guard !(value is any CustomReflectable) else { return nil }
+        switch Mirror(reflecting: value).displayStyle {
+        case .struct?, .tuple?:
+            return type.isOpaque ? described(value, type: type) : nil
+        case nil:
+            let fixed = type.isOpaque || type.name.hasPrefix("Task<") || type.name.contains("->")
+            return fixed ? described(value, type: type) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The class instance `value` holds. `value as AnyObject` takes the bridging path, four times
+    /// the cost of a cast; the cast is generic because written plainly it warns that it always succeeds.
+    private static func object(_ value: Any) -> AnyObject {
+        cast(value, to: AnyObject.self)!
+    }
+
+    private static func cast<T>(_ value: Any, to _: T.Type) -> T? {
+        value as? T
     }
 
     // MARK: - Summaries
@@ -256,14 +299,19 @@ struct Walker {
     /// What a collection holds, as far as its summary cares.
     enum ElementKind { case objects, scalars, cases, values }
 
-    private static func kind(of value: Any) -> ElementKind {
-        if scalar(value) != nil { return .scalars }
-        if type(of: value) is AnyClass { return .objects }
+    private static func elementKind(of value: Any) -> ElementKind {
+        switch valueKind(of: value) {
+        case .scalar: return .scalars
+        case .object: return .objects
+        case .optional(let type): return type.wrapped(in: value).map { elementKind(of: $0) == .objects ? .objects : .values } ?? .values
+        case .fixed: return .values
+        case .reflected: break
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .class: return .objects
         case .enum: return .cases
-        case .optional: return mirror.children.first.map { kind(of: $0.value) == .objects ? .objects : .values } ?? .values
+        case .optional: return mirror.children.first.map { elementKind(of: $0.value) == .objects ? .objects : .values } ?? .values
         default: return .values
         }
     }
@@ -322,5 +370,17 @@ struct TypeName {
         lookupName = module + "." + (base.split(separator: ".").last.map(String.init) ?? String(base))
         isOpaque = ["_Concurrency", "Synchronization", "Dispatch", "Observation"].contains(module)
         isLibraryValue = ["Swift", "Foundation", "FoundationEssentials"].contains(module)
+    }
+}
+
+/// Lets the walk unwrap an optional held as `Any` without a mirror.
+protocol OptionalValue {
+    /// What `value`, an optional of this type, wraps; nil when it is nil.
+    static func wrapped(in value: Any) -> Any?
+}
+
+extension Optional: OptionalValue {
+    static func wrapped(in value: Any) -> Any? {
+        (value as! Self).map { $0 as Any }
     }
 }

@@ -97,8 +97,8 @@ public final class StateTimeline {
 
     /// The module's objects, from its root view controller (the module's hosting is not the
     /// pattern's state), and the shared model: every object read, every time. Reading an object
-    /// costs a few loads per field (`StoredFields`), so a snapshot needs no rule for what an
-    /// action may have changed.
+    /// costs little more than its mirror's children (what each class and value type is, is
+    /// learned once: `StoredFields`), so a snapshot needs no rule for what an action may have changed.
     public static func graph(of module: (any ScreenModule)?, appState: AppState) -> ObjectGraph {
         var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
         if let module { roots.insert(("module", module.rootViewController), at: 0) }

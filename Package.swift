@@ -33,12 +33,18 @@ let package = Package(
     targets: [
         // MARK: Terminal and widgets
         // No pkgConfig: Debian's ncursesw.pc adds -D flags SwiftPM refuses (a warning on every build);
-        // shim.h defines what they did, and module.modulemap links ncursesw and tinfo itself.
+        // shim.h defines what they did and includes curses by platform (ncurses-linux.h, ncurses-macos.h).
+        // A module map cannot link by platform, so Terminal's linkerSettings name the libraries.
         // scripts/install-deps installs libncursesw5-dev where the headers are missing.
         .systemLibrary(name: "CNcursesw"),
         // The terminal's restoration after a crash or exit(): state a signal handler may read, so in C.
         .target(name: "TerminalRestore"),
-        .target(name: "Terminal", dependencies: ["CNcursesw", "TerminalRestore"], swiftSettings: strict),
+        .target(
+            name: "Terminal", dependencies: ["CNcursesw", "TerminalRestore"], swiftSettings: strict,
+            linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                             .linkedLibrary("tinfo", .when(platforms: [.linux])),
+                             .linkedLibrary("ncurses", .when(platforms: [.macOS]))]
+        ),
         .target(name: "Widgets", dependencies: ["Terminal", "Tracing"], swiftSettings: strict),
 
         // MARK: The project's own sources, embedded at build time (source pane, metrics)

@@ -29,11 +29,3 @@ func runModuleBenchmarks() async {
     Report.figure("resident memory before", before, unit: "MiB")
     Report.figure("resident memory after", after, unit: "MiB")
 }
-
-/// Resident set size from /proc (Linux).
-func residentMegabytes() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
-    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-}

@@ -1,6 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
+
+// Opening a pseudo-terminal, leaving the page cache and posix_spawn's settings differ by system:
+// Platform+Linux.swift and Platform+macOS.swift.
+#if !os(Linux) && !os(macOS)
+#error("mvx-bench opens pseudo-terminals on Linux and macOS only: add a Platform+<system>.swift")
 #endif
 
 /// A pseudo-terminal for starting the real binary as a user's terminal would, and reading
@@ -10,17 +13,12 @@ final class PseudoTerminal {
     let slave: FileHandle
 
     init(width: Int, height: Int) throws {
-        // posix_openpt and friends are not visible through Glibc's module map; the Linux ioctls are.
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard master >= 0, ioctl(master, Self.setLock, &unlock) == 0, ioctl(master, Self.getNumber, &number) == 0 else {
+        guard let opened = Self.openMaster(width: width, height: height) else { throw CocoaError(.fileReadUnknown) }
+        master = opened.master
+        guard let handle = FileHandle(forUpdatingAtPath: opened.slavePath) else {
+            close(opened.master)
             throw CocoaError(.fileReadUnknown)
         }
-        let name = "/dev/pts/\(number)"
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        guard let handle = FileHandle(forUpdatingAtPath: name) else { throw CocoaError(.fileReadUnknown) }
         slave = handle
     }
 
@@ -47,14 +45,10 @@ final class PseudoTerminal {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        _ = fdatasync(descriptor)
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+        dropCachedPages(descriptor)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while chunk.withUnsafeMutableBytes({ Glibc.read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        while chunk.withUnsafeMutableBytes({ Foundation.read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
     }
-
-    private static let setLock = UInt(0x4004_5431)   // TIOCSPTLCK
-    private static let getNumber = UInt(0x8004_5430)  // TIOCGPTN
 
     deinit {
         close(master)
@@ -64,12 +58,11 @@ final class PseudoTerminal {
     /// program: posix_spawn, default signal handling, no blocked signals, and a plain environment
     /// (TERM, LANG, HOME, XDG_CACHE_HOME). mvx and dialog are started the same way.
     func spawn(_ executable: String, _ arguments: [String]) throws -> SpawnedProgram {
-        var actions = posix_spawn_file_actions_t()
+        var (actions, attributes) = Self.spawnSettings()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave.fileDescriptor, target) }
         posix_spawn_file_actions_addclose(&actions, master)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var all = sigset_t(), none = sigset_t()
@@ -92,7 +85,7 @@ final class PseudoTerminal {
 
     func write(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { Foundation.write(master, $0.baseAddress, $0.count) }
     }
 
     /// Where `read` reads into: one buffer for the terminal's life. A fresh 64 KB buffer, zeroed
@@ -109,7 +102,7 @@ final class PseudoTerminal {
             let left = deadline - ContinuousClock.now
             let milliseconds = Int32(max(1, left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
             guard poll(&poller, 1, milliseconds) > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(master, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             output.append(contentsOf: buffer[0..<count])
             answerBackgroundQuery(in: output)

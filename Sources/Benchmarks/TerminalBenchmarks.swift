@@ -55,8 +55,8 @@ func runTerminalBenchmarks() async {
 /// mvx's key bar, dialog's message, written after its box) and spawn → settled (the last byte
 /// before 150 ms of quiet: what a user sees as "drawn"). `make bench` installs dialog when missing.
 private func compareWithDialog(binary: String) {
-    guard let dialog = ["/usr/bin/dialog", "/usr/local/bin/dialog"].first(where: FileManager.default.isExecutableFile)
-    else {
+    let places = ["/usr/bin/dialog", "/usr/local/bin/dialog", "/opt/homebrew/bin/dialog"]
+    guard let dialog = places.first(where: FileManager.default.isExecutableFile) else {
         print("  dialog is not installed: the comparison is skipped (scripts/install-deps --bench installs it)")
         return
     }

@@ -15,10 +15,15 @@
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <wchar.h>
-#include <ncursesw/curses.h>
-// term.h defines macros named after every terminfo capability (lines, columns, bell, …):
-// the C code below avoids those names.
-#include <ncursesw/term.h>
+// Where curses' headers are, by platform: the one step a new system needs (with Package.swift's
+// linkerSettings on Terminal, which name its libraries).
+#if defined(__linux__)
+#include "ncurses-linux.h"
+#elif defined(__APPLE__)
+#include "ncurses-macos.h"
+#else
+#error "mvx knows where ncurses is on Linux and macOS only: add an ncurses-<platform>.h beside shim.h and its libraries to Package.swift"
+#endif
 
 // Macros and C globals are not visible to Swift 6 (or not safely): small accessors instead.
 static inline WINDOW *mvx_stdscr(void) { return stdscr; }

@@ -240,7 +240,7 @@ public final class DiskCache: Sendable {
         let folder = try? SafeFolder(folderPath, create: false, followLink: false)
         for name in folder?.names() ?? [] where name.hasSuffix(Self.fileExtension) && !name.hasPrefix(".") {
             guard let status = folder?.status(name), status.st_mode & S_IFMT == S_IFREG else { continue }
-            let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+            let modified = Date(timeIntervalSince1970: status.modifiedSeconds)
             found.append((name, Int(status.st_size), modified))
         }
         var index: [String: Entry] = [:]

@@ -76,6 +76,8 @@ public final class CursesScreen: Screen {
     public func setCursor(_ position: Point?) { pendingCursor = position }
 
     public func present() {
+        // Frames are drawn in main-actor jobs of their own, on any thread that drains the main queue.
+        TerminalSession.prepareCrashStack()
         let window = mvx_stdscr()
         if let cursor = pendingCursor, Rect(origin: .zero, size: size).contains(cursor) {
             setCursorShown(true)

@@ -33,8 +33,8 @@ import TerminalRestore
 /// ```
 ///
 /// `close()` puts the terminal back exactly as it was found; so do `exit()`, crashes
-/// (SIGSEGV, SIGILL, SIGABRT, SIGQUIT, …) and signals that end the app, through handlers prepared
-/// at open time. SIGPIPE is ignored (a write to a closed pipe fails instead). While open, fd 2 is
+/// (SIGSEGV, SIGILL, SIGABRT, SIGQUIT, …; Swift's crash report prints after) and signals that end
+/// the app, through handlers prepared at open time. SIGPIPE is ignored (a write to a closed pipe fails instead). While open, fd 2 is
 /// redirected to a temp file so stray stderr output cannot corrupt the screen; what was written
 /// there is replayed on the real stderr after the terminal is restored.
 @MainActor
@@ -45,7 +45,7 @@ public final class TerminalSession {
     /// everything that was waiting. Finishes when the session closes. Meant for one consumer (the
     /// shell's run loop), which should handle a whole batch before it draws; consume either this
     /// or `events`, not both.
-    public let eventBatches: AsyncStream<[TerminalEvent]>
+    public let eventBatches: TerminalEventBatches
     /// The same events one at a time (the batches flattened).
     public var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
     /// Whether `close()` has not been called yet.
@@ -205,6 +205,8 @@ public final class TerminalSession {
         Self.current = nil
     }
 
+    // The end-to-end tests' hooks are debug-only: a release binary holds neither name nor behaviour.
+    #if DEBUG
     /// The test hook for the end-to-end crash test: true when `MVX_TEST_CRASH_KEY` is set and
     /// `key` is that character. The executable calls `fatalError` then, to prove that a crash
     /// restores the terminal. Never true in normal use (the variable is unset).
@@ -224,6 +226,7 @@ public final class TerminalSession {
         }
         return key == .character(character)
     }
+    #endif
 
     // MARK: - Checks before any byte is written
 
@@ -259,23 +262,36 @@ public final class TerminalSession {
     private init(screenPointer: OpaquePointer, screen: CursesScreen) {
         self.cursesScreenPointer = screenPointer
         self.cursesScreen = screen
-        (eventBatches, continuation) = AsyncStream.makeStream(of: [TerminalEvent].self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(of: [TerminalEvent].self, bufferingPolicy: .unbounded)
+        (eventBatches, self.continuation) = (TerminalEventBatches(stream: stream), continuation)
+    }
+
+    /// Gives the calling thread an alternate signal stack, once, so that a stack overflow on it
+    /// still reaches the crash handlers that restore the terminal. The terminal's main-actor
+    /// entries call it: event handlers, the event loop's every batch, each frame.
+    // The main actor runs wherever the main queue is drained: libdispatch's workers once dispatch_main parks main.
+    nonisolated static func prepareCrashStack() { mvx_install_alternate_stack() }
+
+    /// Runs a main-queue handler's `body` on the main actor, its thread given a crash stack first.
+    private nonisolated static func onMainQueue(_ body: @MainActor () -> Void) {
+        prepareCrashStack()
+        MainActor.assumeIsolated(body)
     }
 
     private func startSources() {
         let input = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
-        input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readInput() } }
+        input.setEventHandler { [weak self] in Self.onMainQueue { self?.readInput() } }
         sources.append(input)
 
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-        resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.handleResize() } }
+        resize.setEventHandler { [weak self] in Self.onMainQueue { self?.handleResize() } }
         sources.append(resize)
 
         // The watchdog passes termination signals on through this pipe (and acts alone if the
         // main thread does not get to them in time).
         let termination = DispatchSource.makeReadSource(fileDescriptor: mvx_termination_notify_fd(), queue: .main)
         termination.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
+            Self.onMainQueue {
                 var events: [TerminalEvent] = []
                 while case let signo = mvx_read_termination_signal(), signo != 0 { events.append(.terminate(signal: signo)) }
                 if !events.isEmpty { _ = self?.continuation.yield(events) }
@@ -410,7 +426,7 @@ public final class TerminalSession {
         let generation = inputGeneration
         let interval = decoder.isInMouseReport ? Self.mouseReportInterval : Self.quietInterval
         DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
-            MainActor.assumeIsolated {
+            Self.onMainQueue {
                 guard let self, self.isOpen, self.inputGeneration == generation, self.decoder.isPending else { return }
                 let events = self.decoder.finishPending().map(TerminalEvent.key)
                 if !events.isEmpty { self.continuation.yield(events) }
@@ -449,11 +465,39 @@ public final class TerminalSession {
     static let termLimit = 64
 }
 
+/// `TerminalSession.eventBatches`: the session's events, one batch per read of the terminal. A
+/// consumer on an actor gets each batch on the thread that runs that actor, given a crash stack
+/// first (`TerminalSession.prepareCrashStack`): for the main actor that thread changes over a run.
+public struct TerminalEventBatches: AsyncSequence, Sendable {
+    public typealias Element = [TerminalEvent]
+    public typealias Failure = Never
+    let stream: AsyncStream<[TerminalEvent]>
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Waits for the next batch; nil once the session has closed.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<[TerminalEvent]>.AsyncIterator
+
+        public mutating func next() async -> [TerminalEvent]? {
+            await base.next()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> [TerminalEvent]? {
+            let batch = await base.next(isolation: actor)
+            TerminalSession.prepareCrashStack()
+            return batch
+        }
+    }
+}
+
 /// `TerminalSession.events`: the session's event batches, one event at a time.
 public struct TerminalEvents: AsyncSequence, Sendable {
     public typealias Element = TerminalEvent
     public typealias Failure = Never
-    let batches: AsyncStream<[TerminalEvent]>
+    let batches: TerminalEventBatches
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(batches: batches.makeAsyncIterator())
@@ -461,7 +505,7 @@ public struct TerminalEvents: AsyncSequence, Sendable {
 
     /// Hands out a batch's events in order, then waits for the next batch.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var batches: AsyncStream<[TerminalEvent]>.AsyncIterator
+        var batches: TerminalEventBatches.AsyncIterator
         var buffered: ArraySlice<TerminalEvent> = []
 
         public mutating func next() async -> TerminalEvent? {

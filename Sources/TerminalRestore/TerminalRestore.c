@@ -1,7 +1,8 @@
 // The state and the handlers that restore the terminal; see include/TerminalRestore.h.
 // Everything here that a signal handler reaches (mvx_emergency_restore and what it calls) uses
-// only async-signal-safe calls: tcsetattr, write, dup2, lseek, read, close, sigaction, raise,
-// _exit. The termination watchdog is a thread of its own, so it also acts while the main thread is busy.
+// only async-signal-safe calls: tcsetattr, write, dup2, lseek, read, close, sigaction,
+// sigprocmask, raise, _exit, and lock-free atomics. The termination watchdog is a thread of its
+// own, so it also acts while the main thread is busy.
 #define _GNU_SOURCE  // memfd_create
 #include "TerminalRestore.h"
 
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,7 +21,7 @@
 #include <time.h>
 
 // SIGQUIT is here too: Swift's crash reporter would otherwise draw a backtrace over the app and
-// wait for a key; the terminal is restored first and the process dies of SIGQUIT.
+// wait for a key; the terminal is restored first, then the reporter runs and the process dies of SIGQUIT.
 #define CRASH_SIGNAL_COUNT 7
 static const int crash_signals[CRASH_SIGNAL_COUNT] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT };
 
@@ -33,11 +35,12 @@ static struct {
     size_t undo_length;
     int real_stderr;        // a dup of the stderr we found, or -1
     int capture_fd;         // the unlinked temp file fd 2 points at meanwhile, or -1
-    volatile sig_atomic_t curses_active;
+    // Read and cleared in one step (atomic_exchange): when a crash, the watchdog and exit() race
+    // on different threads, exactly one of them restores. Lock-free, so a signal handler may use it.
+    atomic_int curses_active;
     int crash_handlers_installed;
     int atexit_registered;
     struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
-    char alternate_stack[64 * 1024];  // so a stack overflow (SIGSEGV) can still be handled
     // Termination: the handler writes the signal number to signal_pipe; the watchdog thread reads
     // it, passes it on to notify_pipe (which the app reads on its main thread) and, if the app has
     // not given the terminal back within grace_ms, restores it and exits.
@@ -49,6 +52,8 @@ static struct {
     struct sigaction previous_termination_actions[MAX_TERMINATION_SIGNALS];
     int watchdog_started;
 } state = { .real_stderr = -1, .capture_fd = -1, .signal_pipe = { -1, -1 }, .notify_pipe = { -1, -1 } };
+
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the curses-active flag must be lock-free to be read in a signal handler");
 
 static void write_all(int fd, const char *bytes, size_t count) {
     while (count > 0) {
@@ -102,7 +107,7 @@ void mvx_add_undo_bytes(const char *bytes) {
 
 void mvx_write_undo_bytes(int fd) { write_all(fd, state.undo_bytes, state.undo_length); }
 
-void mvx_set_curses_active(int active) { state.curses_active = active; }
+void mvx_set_curses_active(int active) { atomic_store(&state.curses_active, active != 0); }
 
 // Where stderr goes while curses runs: a file in memory (Linux), else a temporary file unlinked
 // at once. Making, naming and unlinking a file in /tmp took 0.1 ms of every start.
@@ -150,24 +155,45 @@ void mvx_release_stderr(void) {
 
 // The terminal back as found, without curses (which is not async-signal-safe): tty modes,
 // undo bytes, then whatever went to stderr — so a "Fatal error" lands on the normal screen.
-void mvx_emergency_restore(void);
-static void emergency_restore(void) { mvx_emergency_restore(); }
-void mvx_emergency_restore(void) {
-    if (!state.curses_active) return;
-    state.curses_active = 0;
+// Returns whether it restored: only the first caller after curses started does.
+static int restore_if_active(void) {
+    if (!atomic_exchange(&state.curses_active, 0)) return 0;
     mvx_restore_termios(0);
     mvx_write_undo_bytes(1);
     mvx_release_stderr();
+    return 1;
 }
 
-static void crash_handler(int signo) {
-    emergency_restore();
-    // Die of the same signal, with the default action, so the exit status tells the truth.
+void mvx_emergency_restore(void) { (void)restore_if_active(); }
+
+static void set_default_action(int signo) {
     struct sigaction fallback;
     memset(&fallback, 0, sizeof(fallback));
     fallback.sa_handler = SIG_DFL;
     sigemptyset(&fallback.sa_mask);
     sigaction(signo, &fallback, NULL);
+}
+
+// Restores the terminal, then runs the handler that was there before (Swift's crash reporter,
+// which prints its report on the restored screen), then dies of the same signal.
+static void crash_handler(int signo, siginfo_t *info, void *context) {
+    restore_if_active();
+    struct sigaction previous;
+    memset(&previous, 0, sizeof(previous));
+    previous.sa_handler = SIG_DFL;
+    for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
+        if (crash_signals[i] == signo) previous = state.previous_crash_actions[i];
+    }
+    // A second fault, in the previous handler or after it, then kills at once instead of looping.
+    set_default_action(signo);
+    // SIG_DFL and SIG_IGN both end here: the terminal is already given back, the app cannot go on.
+    if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+        sigprocmask(SIG_BLOCK, &previous.sa_mask, NULL);  // the mask the kernel would have set for it
+        if (previous.sa_flags & SA_SIGINFO) previous.sa_sigaction(signo, info, context);
+        else previous.sa_handler(signo);
+    }
+    // Swift's reporter returns to let the fault happen again; a sent signal would not: raise it,
+    // with the default action, so the process dies of it and the exit status tells the truth.
     sigset_t only;
     sigemptyset(&only);
     sigaddset(&only, signo);
@@ -185,16 +211,58 @@ static void install_handler(int signo, void (*handler)(int), int flags, struct s
     sigaction(signo, &action, previous);
 }
 
-void mvx_install_crash_handlers(void) {
-    if (state.crash_handlers_installed) return;
-    // The handlers run on their own stack (for the thread that opened the terminal, the main one).
+// MARK: alternate signal stacks
+
+// Room for the restore and the chained Swift reporter (which asks for SIGSTKSZ + 16 KiB itself),
+// below a guard page, so a handler that overflows it faults instead of writing over other memory.
+#define ALTERNATE_STACK_SIZE (64 * 1024)
+
+static pthread_key_t alternate_stack_key;
+static pthread_once_t alternate_stack_once = PTHREAD_ONCE_INIT;
+
+// At thread exit: stop using the stack, then give it back (libdispatch's workers come and go).
+static void free_alternate_stack(void *mapping) {
+    stack_t off;
+    memset(&off, 0, sizeof(off));
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, NULL);
+    munmap(mapping, (size_t)sysconf(_SC_PAGESIZE) + ALTERNATE_STACK_SIZE);
+}
+
+static void make_alternate_stack_key(void) { pthread_key_create(&alternate_stack_key, free_alternate_stack); }
+
+void mvx_install_alternate_stack(void) {
+    pthread_once(&alternate_stack_once, make_alternate_stack_key);
+    if (pthread_getspecific(alternate_stack_key) != NULL) return;
+    size_t guard = (size_t)sysconf(_SC_PAGESIZE);
+    char *mapping = mmap(NULL, guard + ALTERNATE_STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping == MAP_FAILED) return;
+    mprotect(mapping, guard, PROT_NONE);  // stacks grow down: the guard sits below
     stack_t alternate;
     memset(&alternate, 0, sizeof(alternate));
-    alternate.ss_sp = state.alternate_stack;
-    alternate.ss_size = sizeof(state.alternate_stack);
-    sigaltstack(&alternate, NULL);
+    alternate.ss_sp = mapping + guard;
+    alternate.ss_size = ALTERNATE_STACK_SIZE;
+    if (pthread_setspecific(alternate_stack_key, mapping) != 0) {
+        munmap(mapping, guard + ALTERNATE_STACK_SIZE);
+        return;
+    }
+    // Replaces the Swift runtime's smaller one on the main thread (which stays mapped, once).
+    if (sigaltstack(&alternate, NULL) != 0) {
+        pthread_setspecific(alternate_stack_key, NULL);
+        munmap(mapping, guard + ALTERNATE_STACK_SIZE);
+    }
+}
+
+void mvx_install_crash_handlers(void) {
+    if (state.crash_handlers_installed) return;
+    mvx_install_alternate_stack();
     for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-        install_handler(crash_signals[i], crash_handler, SA_ONSTACK, &state.previous_crash_actions[i]);
+        struct sigaction action;
+        memset(&action, 0, sizeof(action));
+        action.sa_sigaction = crash_handler;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigaction(crash_signals[i], &action, &state.previous_crash_actions[i]);
     }
     state.crash_handlers_installed = 1;
 }
@@ -207,7 +275,7 @@ void mvx_remove_crash_handlers(void) {
     state.crash_handlers_installed = 0;
 }
 
-static void atexit_restore(void) { emergency_restore(); }
+static void atexit_restore(void) { restore_if_active(); }
 
 void mvx_register_atexit(void) {
     if (!state.atexit_registered) {
@@ -256,10 +324,9 @@ static void *watchdog(void *unused) {
         // ...unless it is busy (a long frame, a blocked main actor): then the terminal is put back
         // from here and the process ends with the status the app would have returned.
         long long deadline = now_ms() + state.grace_ms;
-        while (state.curses_active && now_ms() < deadline) poll(NULL, 0, 10);
-        if (!state.curses_active) continue;
-        mvx_emergency_restore();
-        _exit(128 + byte);
+        while (atomic_load(&state.curses_active) && now_ms() < deadline) poll(NULL, 0, 10);
+        // The app may close the session at the last moment: then it exits on its own.
+        if (restore_if_active()) _exit(128 + byte);
     }
 }
 
@@ -282,9 +349,11 @@ int mvx_install_termination_handlers(const int *signals, int count, int grace_ms
         pthread_attr_t attributes;
         pthread_attr_init(&attributes);
         pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        // The watchdog takes no signals itself: handlers run on the other threads.
+        // The watchdog takes no signals itself: handlers run on the other threads. Except SIGPROF,
+        // with which Swift's crash reporter pauses each thread to take its backtrace.
         sigset_t all, previous;
         sigfillset(&all);
+        sigdelset(&all, SIGPROF);
         pthread_sigmask(SIG_SETMASK, &all, &previous);
         int created = pthread_create(&thread, &attributes, watchdog, NULL);
         pthread_sigmask(SIG_SETMASK, &previous, NULL);

@@ -51,12 +51,15 @@ struct InteractiveSession {
         // shell asked for is drawn at the end of this main-actor turn: a burst costs one frame.
         for await batch in session.eventBatches {
             for event in batch {
+                #if DEBUG
                 if case .key(let key) = event, TerminalSession.isCrashKey(key, environment: environment) {
+                    if environment["MVX_TEST_CRASH_BY"] == "stack-overflow" { _ = Self.overflowStack(depth: 0) }
                     fatalError("crash key pressed (MVX_TEST_CRASH_KEY is set): proving the terminal is restored")
                 }
                 if case .key(let key) = event, TerminalSession.isBusyKey(key, environment: environment) {
                     Self.blockMainThread(on: session.screen)
                 }
+                #endif
                 if case .terminate(let signal) = event { status = 128 + signal }
             }
             var events = batch
@@ -89,6 +92,7 @@ struct InteractiveSession {
         return status
     }
 
+    #if DEBUG
     /// The busy test hook (`MVX_TEST_BUSY_KEY`): says so on screen, then keeps the main thread
     /// from the run loop for a minute, as a frame that never ends would.
     private static func blockMainThread(on screen: any Screen) {
@@ -96,4 +100,13 @@ struct InteractiveSession {
         screen.present()
         for _ in 0..<600 { usleep(100_000) }
     }
+
+    /// The crash hook's other crash (`MVX_TEST_CRASH_BY=stack-overflow`): recursion that never
+    /// ends, so only a handler on an alternate signal stack can still restore the terminal.
+    private static func overflowStack(depth: Int) -> Int {
+        var frame = (depth, depth, depth, depth, depth, depth, depth, depth)
+        withUnsafeMutableBytes(of: &frame) { _ in }  // kept on the stack, one per call
+        return overflowStack(depth: depth + 1) &+ frame.0
+    }
+    #endif
 }

@@ -7,6 +7,12 @@ let mvxBinary: String = ProcessInfo.processInfo.environment["MVX_BINARY"] ?? URL
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent(".build/debug/mvx").path
 
+/// Whether `mvxBinary` has the end-to-end test hooks (`MVX_TEST_CRASH_KEY`, `MVX_TEST_BUSY_KEY`):
+/// a debug build does; a release build holds neither their names nor their behaviour.
+let mvxHasTestHooks: Bool = (try? Data(contentsOf: URL(fileURLWithPath: mvxBinary), options: .alwaysMapped))
+    .map { $0.range(of: Data("MVX_TEST_CRASH_KEY".utf8)) != nil } ?? false
+let noTestHooks: Comment = "mvx is a release build: the end-to-end test hooks are compiled only in debug"
+
 /// How mvx must leave a terminal however it exits: tty modes exactly as found (echo, canonical
 /// input, signals…), normal screen, cursor visible, keypad off — and no app left on screen.
 @Suite("Terminal hygiene (tmux)", .serialized,
@@ -26,6 +32,22 @@ struct TerminalHygieneTests {
     /// Checks everything about the terminal after the program has exited.
     private func expectRestored(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try session.expectTerminalRestored(appHeader: Self.header, sourceLocation: sourceLocation)
+    }
+
+    /// Swift's crash report (the crash handler that was there before mvx's prints it) appears on the
+    /// restored normal screen after `earlier` (when given), before the wrapper's exit marker.
+    private func expectSwiftCrashReport(_ session: TmuxSession, after earlier: String? = nil,
+                                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let history = try session.captureHistory()
+        let report = try #require(history.range(of: "Program crashed"),
+                                  "no Swift crash report on screen:\n\(history)", sourceLocation: sourceLocation)
+        let marker = try #require(history.range(of: TmuxSession.exitMarker), sourceLocation: sourceLocation)
+        #expect(report.lowerBound < marker.lowerBound, "the report came after the exit", sourceLocation: sourceLocation)
+        if let earlier {
+            let first = try #require(history.range(of: earlier), "no '\(earlier)' on screen:\n\(history)",
+                                     sourceLocation: sourceLocation)
+            #expect(first.lowerBound < report.lowerBound, "'\(earlier)' came after the report", sourceLocation: sourceLocation)
+        }
     }
 
     private func exit(_ session: TmuxSession) async throws -> Int32 {
@@ -100,7 +122,7 @@ struct TerminalHygieneTests {
         #expect(written.firstMatch(of: colour) == nil, "colour written: \(written.debugDescription)")
     }
 
-    @Test("a crash signal restores the terminal and still kills the process",
+    @Test("a crash signal restores the terminal, lets Swift report it and still kills the process",
           arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
     func crashSignal(signal: Int32) async throws {
         let session = try await startApp()
@@ -108,20 +130,32 @@ struct TerminalHygieneTests {
         try session.signal(signal)
         #expect(try await exit(session) == 128 + signal)
         try expectRestored(session)
+        try expectSwiftCrashReport(session)
     }
 
-    @Test func crashRestoresTheTerminalAndShowsTheFatalError() async throws {
+    @Test(.enabled(if: mvxHasTestHooks, noTestHooks))
+    func crashRestoresTheTerminalAndShowsTheFatalError() async throws {
         let session = try await startApp(environment: ["MVX_TEST_CRASH_KEY": "!"])
         defer { session.close() }
         try session.type("!")
         let status = try await exit(session)
         #expect(status > 128, "expected death by signal, got exit status \(status)")
         try expectRestored(session)
-        // The message Swift printed while the alternate screen was up is shown after it is gone.
-        let screen = try session.capture()
-        let fatal = try #require(screen.range(of: "Fatal error"), "no Fatal error on screen:\n\(screen)")
-        let marker = try #require(screen.range(of: TmuxSession.exitMarker))
-        #expect(fatal.lowerBound < marker.lowerBound)
+        // The message Swift printed while the alternate screen was up is shown after it is gone,
+        // then the crash report of the handler mvx's ran after.
+        try expectSwiftCrashReport(session, after: "Fatal error: crash key pressed")
+    }
+
+    /// Main-actor code runs on whichever of libdispatch's threads drains the main queue; a stack
+    /// overflow there reaches the handler only if that thread has an alternate signal stack.
+    @Test(.enabled(if: mvxHasTestHooks, noTestHooks))
+    func aStackOverflowOnTheMainActorRestoresTheTerminal() async throws {
+        let session = try await startApp(environment: ["MVX_TEST_CRASH_KEY": "!", "MVX_TEST_CRASH_BY": "stack-overflow"])
+        defer { session.close() }
+        try session.type("!")
+        #expect(try await exit(session) == 128 + SIGSEGV)
+        try expectRestored(session)
+        try expectSwiftCrashReport(session)
     }
 }
 

@@ -44,7 +44,7 @@ final class TmuxSession {
 
     /// Starts `command` in a new detached session of `width`×`height` cells. The program sees
     /// only a small fixed environment (PATH, HOME, LANG=C.UTF-8, TERM, XDG_CACHE_HOME in the
-    /// session's folder) plus `environment`,
+    /// session's folder, SWIFT_BACKTRACE=interactive=no) plus `environment`,
     /// minus the names in `unset`.
     init(command: [String], width: Int = 80, height: Int = 24,
          environment: [String: String] = [:], unset: Set<String> = []) throws {
@@ -63,6 +63,8 @@ final class TmuxSession {
             "TERM": Self.defaultTerm,
             // The operation log's default folder, private to the session: a test never writes to ~/.cache.
             "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+            // Swift's crash report still prints after a crash, but does not wait 30 s for a key.
+            "SWIFT_BACKTRACE": "interactive=no",
         ]
         variables.merge(environment) { _, new in new }
         for key in unset { variables.removeValue(forKey: key) }
@@ -170,6 +172,11 @@ final class TmuxSession {
     /// The visible screen as text, one line per row.
     func capture() throws -> String {
         try tmuxCommand(["capture-pane", "-p", "-t", name])
+    }
+
+    /// The normal screen's scrollback and the visible screen, as text (what scrolled off stays readable).
+    func captureHistory() throws -> String {
+        try tmuxCommand(["capture-pane", "-p", "-S", "-", "-t", name])
     }
 
     /// The visible screen with its colours and attributes as SGR escape sequences (`capture-pane -e`).

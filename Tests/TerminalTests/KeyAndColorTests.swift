@@ -50,12 +50,14 @@ struct KeyDecodingTests {
         #expect(Key.function(5).description == "F5")
     }
 
+    #if DEBUG  // the hooks exist only in debug builds
     @Test func crashKeyOnlyWhenRequested() {
         #expect(TerminalSession.isCrashKey(.character("!"), environment: ["MVX_TEST_CRASH_KEY": "!"]))
         #expect(!TerminalSession.isCrashKey(.character("?"), environment: ["MVX_TEST_CRASH_KEY": "!"]))
         #expect(!TerminalSession.isCrashKey(.character("!"), environment: [:]))
         #expect(!TerminalSession.isCrashKey(.character("!"), environment: ["MVX_TEST_CRASH_KEY": ""]))
     }
+    #endif
 }
 
 @Suite("Colour fallback")

@@ -25,7 +25,8 @@ size_t mvx_strip_padding(const char *bytes, char *out, size_t capacity);
 /// Writes the undo bytes (attributes off, cursor on, keypad off, alternate screen off) to fd.
 void mvx_write_undo_bytes(int fd);
 
-/// Whether curses owns the terminal: only then do the crash handlers and exit() restore it.
+/// Whether curses owns the terminal: only then do the crash handlers, the watchdog and exit()
+/// restore it, and only the first of them (the flag is read and cleared atomically).
 void mvx_set_curses_active(int active);
 
 /// Points fd 2 at an unlinked temp file so stray stderr output cannot corrupt the screen.
@@ -34,13 +35,18 @@ int mvx_capture_stderr(void);
 /// Puts the real stderr back on fd 2, then copies what was captured to it. Async-signal-safe.
 void mvx_release_stderr(void);
 
-/// Installs the handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE (on an
-/// alternate stack, so a stack overflow is handled too): they restore the terminal, then let the
-/// process die of the same signal. Installing twice is harmless.
+/// Installs the handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and SIGQUIT (on
+/// the calling thread's alternate stack where it has one, so a stack overflow is handled too):
+/// they restore the terminal, run the handler each signal had before (Swift's crash reporter,
+/// called with its siginfo when it asked for one), then let the process die of the same signal.
+/// Installing twice is harmless.
 void mvx_install_crash_handlers(void);
+/// Gives the calling thread an alternate signal stack of its own, once (freed when the thread
+/// ends), so a crash handler can still run after a stack overflow on it. Cheap when already done.
+void mvx_install_alternate_stack(void);
 /// Puts back the handlers that were there before mvx_install_crash_handlers.
 void mvx_remove_crash_handlers(void);
-/// Restores the terminal now if curses is active (tty modes, undo bytes, stderr). Async-signal-safe.
+/// Restores the terminal now if curses is active (tty modes, undo bytes, stderr), once. Async-signal-safe.
 void mvx_emergency_restore(void);
 
 /// Handles `signals` (SIGTERM, SIGHUP, …) on a watchdog thread of their own: each arrival is passed

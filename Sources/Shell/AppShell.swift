@@ -58,8 +58,7 @@ public final class AppShell {
     /// What the reducer reads besides the state.
     public var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
-                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline,
-                         ownership: host.ownership)
+                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline)
     }
 
     /// Builds the first module and draws the first frame now, on the thread that started the app.
@@ -136,6 +135,10 @@ public final class AppShell {
                 [weak self] in self?.dispatch($0); self?.setNeedsFrame()
             }
         case .captureOwnership(let token): host.ownership.captureEveryPattern(token, state, replayer) { [weak self] in self?.dispatch($0) }
+        case .followOwnership(let stamp):
+            let live = host.ownership, now = live.stamp
+            if now != stamp { dispatch(.ownershipRetaken(now, live.capture())) }
+            dispatch(.ownershipFreed(live.freed))
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite("Architecture: the four patterns use the same shared layers")
 struct SharedLayerUsageTests {
     /// The layers below the pattern modules whose names are compared.
-    static let sharedLayers = ["Sources/Model", "Sources/Networking", "Sources/Reformers"]
+    static let sharedLayers = ["Model", "Networking", "Reformers"]
 
     /// The one chosen difference: the reformer. MVC, MVP and MVVM read the rows the view shows
     /// (`PropertyListReformer`, keyed by `PropertyListKey`); VIPER's interactor reads entities
@@ -19,8 +19,8 @@ struct SharedLayerUsageTests {
     ]
 
     @Test("every pattern module names the same types and functions of the model and network layers, but the reformer it chose")
-    func sameSharedNames() {
-        var usage = SharedLayerUsage.measure()
+    func sameSharedNames() throws {
+        var usage = try SharedLayerUsage.measure()
         for (pattern, chosen) in Self.reformerChoice {
             #expect(chosen.isSubset(of: usage[pattern] ?? []), "\(pattern) reads its listings through \(chosen.sorted())")
             usage[pattern]?.subtract(Self.reformerChoice.values.joined())
@@ -54,24 +54,20 @@ struct SharedLayerUsageTests {
 
 /// The names each pattern module uses from the shared layers below it.
 enum SharedLayerUsage {
-    static func measure() -> [String: Set<String>] {
+    static func measure() throws -> [String: Set<String>] {
+        let graph = try PackageGraph.load()
         var declared = Set<String>()
-        for layer in SharedLayerUsageTests.sharedLayers {
-            for file in ArchitectureTests.sources(under: layer) {
-                declared.formUnion(sharedDeclarations(in: text(of: file.path)))
-            }
+        for file in try graph.swiftFiles(of: SharedLayerUsageTests.sharedLayers) {
+            declared.formUnion(sharedDeclarations(in: file.text))
         }
         // A name a pattern declares itself (`refresh`, `listings`) says nothing about the layers below.
-        for pattern in ArchitectureTests.patterns {
-            for file in ArchitectureTests.sources(under: "Sources/Patterns/\(pattern)") {
-                declared.subtract(patternDeclarations(in: text(of: file.path)))
-            }
+        let patternFiles = try graph.swiftFiles(of: ArchitectureTests.patterns)
+        for file in patternFiles {
+            declared.subtract(patternDeclarations(in: file.text))
         }
         var usage: [String: Set<String>] = [:]
-        for pattern in ArchitectureTests.patterns {
-            for file in ArchitectureTests.sources(under: "Sources/Patterns/\(pattern)") {
-                usage[pattern, default: []].formUnion(names(in: text(of: file.path), among: declared))
-            }
+        for file in patternFiles {
+            usage[file.target, default: []].formUnion(names(in: file.text, among: declared))
         }
         return usage
     }
@@ -108,9 +104,5 @@ enum SharedLayerUsage {
             if name.first!.isUppercase || isMember { names.insert(name) }
         }
         return names
-    }
-
-    static func text(of path: String) -> String {
-        (try? String(contentsOf: ArchitectureTests.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
     }
 }

@@ -7,7 +7,7 @@ import Tracing
 @testable import Shell
 
 @MainActor
-@Suite("Compare (c)")
+@Suite("Compare (c)", .hangWatchdog)
 struct CompareTests {
     /// A session with the replay runner the app gives its shell.
     static func session(size: Size = Size(width: 120, height: 40), pattern: PatternID = .mvp,
@@ -20,10 +20,10 @@ struct CompareTests {
     /// Presses `c` and waits for the four replays.
     static func openCompare(_ session: HeadlessSession) async throws -> ComparePanel {
         session.press(.character("c"))
-        _ = try #require(session.shell.state.panel as? ComparePanel)
+        _ = try #require(session.shell.state.panel?.compare)
         await session.shell.replayed()
         session.shell.renderIfNeeded()
-        return try #require(session.shell.state.panel as? ComparePanel)
+        return try #require(session.shell.state.panel?.compare)
     }
 
     @Test("the shell records the keys sent to the screen, leaves its own commands out, and starts again on a new screen")

@@ -10,7 +10,7 @@ import Widgets
 
 /// Mixed patterns (`x`): a pattern per screen, e.g. the greeting in MVP and the listings in VIPER.
 @MainActor
-@Suite("Mixed patterns")
+@Suite("Mixed patterns", .hangWatchdog)
 struct MixedPatternTests {
     /// The header row of the screen.
     static func header(_ session: HeadlessSession) -> String {
@@ -258,7 +258,7 @@ struct MixedPatternTests {
 }
 
 @MainActor
-@Suite("Golden screens: mixed patterns")
+@Suite("Golden screens: mixed patterns", .hangWatchdog)
 struct MixedGoldenTests {
     @Test("a mixed session at 80×24: VIPER listings, then the MVP greeting greeted, with both in the trace")
     func mixedGolden() async {

@@ -9,7 +9,7 @@ import Tracing
 /// pane, a panel, the help — and hands clicks on the module to the module's window, where a click
 /// takes the same path through the pattern's code as the key it stands for.
 @MainActor
-@Suite("Mouse")
+@Suite("Mouse", .hangWatchdog)
 struct MouseTests {
     /// The cell where `text` starts on screen (ASCII rows, so characters are cells).
     private func cell(of text: String, in app: HeadlessSession, from column: Int = 0) throws -> Point {

@@ -10,12 +10,12 @@ import Widgets
 @testable import Shell
 
 @MainActor
-@Suite("Network inspector (n)")
+@Suite("Network inspector (n)", .hangWatchdog)
 struct NetworkPanelTests {
     /// Opens the inspector and returns it.
     static func open(_ session: HeadlessSession) throws -> NetworkPanel {
         session.press(.character("n"))
-        return try #require(session.shell.state.panel as? NetworkPanel)
+        return try #require(session.shell.state.panel?.network)
     }
 
     /// MVC listings with the first rent page loaded, then with the inspector open: New homes, back
@@ -67,7 +67,7 @@ struct NetworkPanelTests {
         await session.settle()
         let network = session.context.network
         _ = try Self.open(session)
-        var panel: NetworkPanel { session.shell.state.panel as! NetworkPanel }
+        var panel: NetworkPanel { session.shell.state.panel!.network! }
         #expect(session.text.contains("latency   0 ms"))
 
         session.press(.character("+"))
@@ -129,7 +129,7 @@ struct NetworkPanelTests {
         session.press(.enter)
         await session.settle()
         #expect(session.text.contains("From the rent API"), "Enter opened the detail beside the panel")
-        #expect(session.shell.state.panel is NetworkPanel)
+        #expect(session.shell.state.panel?.network != nil)
         let (n, t, r) = (Key.character("n"), Key.character("t"), Key.character("r"))
         #expect(session.shell.state.keysOnScreen == [.down, n, t, t, t, t, n, r, n, t, n, r, .enter],
                 "module keys, and each o as the inspector keys a replay redoes it with")
@@ -152,7 +152,7 @@ struct NetworkPanelTests {
         session.type("of")
         #expect(session.context.network.scenario?.offline == false && session.context.network.scenario?.nextFailure == nil)
         #expect(session.context.appState.person.lastName == "Blaineof")
-        #expect(session.shell.state.panel is NetworkPanel)
+        #expect(session.shell.state.panel?.network != nil)
         #expect(session.text.contains("typing: letters go to the field"), "the key line says why its keys rest")
         session.press(.down, .character("o"))
         #expect(session.context.network.scenario?.offline == true, "off the field, o is the panel's again")
@@ -210,7 +210,7 @@ struct NetworkPanelTests {
     func selection() async throws {
         let session = try await Self.listingsWithCacheHitAndFailure(size: Size(width: 120, height: 40))
         let journal = session.context.network.journal
-        var panel: NetworkPanel { session.shell.state.panel as! NetworkPanel }
+        var panel: NetworkPanel { session.shell.state.panel!.network! }
         #expect(panel.selectedRecord(in: journal)?.id == 4 && panel.selectedID == nil)
         session.press(.character(">"), .character(">"))
         #expect(panel.selectedRecord(in: journal)?.id == 2)

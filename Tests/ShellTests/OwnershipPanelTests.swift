@@ -20,7 +20,7 @@ import Testing
 @MainActor private final class Child { var parent: Parent? }
 
 @MainActor
-@Suite("Ownership panel (o)")
+@Suite("Ownership panel (o)", .hangWatchdog)
 struct OwnershipPanelTests {
     private static let strengths = DeclaredStrengths([
         "ShellTests.Presenter.view": .weak, "ShellTests.Service.owner": .unowned,
@@ -127,14 +127,21 @@ struct OwnershipPanelTests {
         var state = ShellReducerTests.state(.viper)
         #expect(ShellReducerTests.reduce(&state, .moduleAnswered(.character("o"), consumed: false), in: environment).isEmpty)
         #expect(state.panel?.id == .ownership)
-        #expect(ShellReducerTests.reduce(&state, .key(.tab), in: environment) == [.captureOwnership(token: 1)])
+        // Before each frame the runtime compares the live module with the graph's stamp; the
+        // reducer only asks, and takes the answers in.
+        #expect(ShellReducerTests.reduce(&state, .frameWillDraw, in: environment) == [.followOwnership(since: nil)])
         let column = snapshot([("module", Screen())])
+        let stamp = LiveOwnership.Stamp(build: 2, objects: [])
+        _ = ShellReducerTests.reduce(&state, .ownershipRetaken(stamp, column), .ownershipFreed(nil), in: environment)
+        #expect(state.panel?.ownership?.snapshot == column && state.panel?.ownership?.stamp == stamp)
+        #expect(ShellReducerTests.reduce(&state, .frameWillDraw, in: environment) == [.followOwnership(since: stamp)])
+        #expect(ShellReducerTests.reduce(&state, .key(.tab), in: environment) == [.captureOwnership(token: 1)])
         _ = ShellReducerTests.reduce(&state, .ownershipCaptured(token: 7, [column]), in: environment)
-        #expect((state.panel as? OwnershipPanel)?.columns == nil, "a stale answer is dropped")
+        #expect(state.panel?.ownership?.columns == nil, "a stale answer is dropped")
         _ = ShellReducerTests.reduce(&state, .ownershipCaptured(token: 1, [column]), in: environment)
-        #expect((state.panel as? OwnershipPanel)?.columns == [column])
+        #expect(state.panel?.ownership?.columns == [column])
         #expect(ShellReducerTests.reduce(&state, .key(.tab), in: environment).isEmpty, "Tab again: the tree, nothing asked")
-        #expect((state.panel as? OwnershipPanel)?.columns == nil && state.panel?.id == .ownership)
+        #expect(state.panel?.ownership?.columns == nil && state.panel?.id == .ownership)
         // Keys the panel does not use stop there (the module is hidden); the shell's pass; o closes.
         #expect(ShellReducerTests.reduce(&state, .key(.character("z")), in: environment).isEmpty)
         #expect(ShellReducerTests.reduce(&state, .key(.character("2")), in: environment).count == 1, "2 still switches")
@@ -221,7 +228,7 @@ struct OwnershipPanelTests {
         let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .listings)
         await session.settle()
         session.press(.character("o"))
-        let panel = try #require(session.shell.state.panel as? OwnershipPanel)
+        let panel = try #require(session.shell.state.panel?.ownership)
         #expect(session.panelTitle?.hasPrefix("Ownership · MVP listings · ") == true)
         #expect(!(panel.snapshot?.nodes.contains { $0.typeName == "ListingDetailPresenter" } ?? true))
         // The module is hidden under the panel: close it, open a listing, open the panel again.
@@ -232,7 +239,7 @@ struct OwnershipPanelTests {
         session.press(.enter)
         await session.settle()
         session.press(.character("o"))
-        let detail = try #require(session.shell.state.panel as? OwnershipPanel)
+        let detail = try #require(session.shell.state.panel?.ownership)
         #expect(detail.snapshot?.nodes.contains { $0.typeName == "ListingDetailPresenter" } == true, "the pushed screen's roles")
         #expect(session.text.contains("╌▷ view (weak)"))
         session.press(.escape)
@@ -249,7 +256,7 @@ struct OwnershipPanelTests {
         for pattern in [PatternID.mvp, .mvvm, .viper, .mvc] {
             session.press(.character(Character(String(PatternID.allCases.firstIndex(of: pattern)! + 1))))
             // Counted in the frame right after the switch, before any task could run (nothing was in flight).
-            let freed = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+            let freed = try #require(session.shell.state.panel?.ownership?.freed)
             #expect(freed.label == "\(previous.name) \(screen.rawValue)")
             // The greeting is Orlov's few objects (4 to 6); the listings, many more.
             #expect(freed.objects >= (screen == .greeting ? 3 : 5))
@@ -258,7 +265,7 @@ struct OwnershipPanelTests {
             // And once the work the teardown cancelled has ended: the final count.
             await session.ownership.departedSettled()
             session.shell.renderIfNeeded()
-            let final = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+            let final = try #require(session.shell.state.panel?.ownership?.freed)
             #expect(final.isFinal && final.survivors.isEmpty && final.objects == freed.objects)
             await session.settle()
             previous = pattern
@@ -279,13 +286,13 @@ struct OwnershipPanelTests {
         await session.settle()
         #expect(network.journal.inFlightCount > 0, "the first load is still in flight")
         session.press(.character("o"), .character(pattern == .mvc ? "2" : "1"))
-        let early = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+        let early = try #require(session.shell.state.panel?.ownership?.freed)
         #expect(early.survivors.isEmpty && !early.isLeak, "\(early.survivors)")
         #expect(!session.text.contains("held by cancelled requests"))
         #expect(network.journal.records.contains { $0.outcome == .cancelled("teardown") }, "the request was cancelled, not left to land")
         await session.ownership.departedSettled()
         session.shell.renderIfNeeded()
-        let final = try #require((session.shell.state.panel as? OwnershipPanel)?.freed)
+        let final = try #require(session.shell.state.panel?.ownership?.freed)
         #expect(final.isFinal && final.survivors.isEmpty, "\(final.survivors)")
         #expect(session.text.contains("objects freed, 0 alive"), "the final count is drawn without a key")
     }
@@ -299,7 +306,7 @@ struct OwnershipPanelTests {
         #expect(session.panelTitle == "Ownership · Greeting in every pattern")
         await session.ownership.capturedEveryPattern()
         session.shell.renderIfNeeded()
-        let columns = try #require((session.shell.state.panel as? OwnershipPanel)?.columns)
+        let columns = try #require(session.shell.state.panel?.ownership?.columns)
         #expect(columns.map(\.pattern) == PatternID.allCases)
         #expect(columns.map(\.nodes.count) == [4, 5, 5, 6], "Orlov's roles and the form, nothing else")
         #expect(columns.map { $0.count(.weak) } == [0, 1, 0, 2])
@@ -321,7 +328,7 @@ struct OwnershipPanelTests {
 /// The ownership panel in each pattern's greeting and listings, at 80×24 and 120×40, and the four
 /// patterns side by side.
 @MainActor
-@Suite("Ownership panel goldens")
+@Suite("Ownership panel goldens", .hangWatchdog)
 struct OwnershipGoldenTests {
     @Test("ownership panel golden", arguments: PatternID.allCases, [ScreenID.greeting, .listings])
     func ownershipGolden(pattern: PatternID, screen: ScreenID) async {

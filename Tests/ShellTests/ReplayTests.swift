@@ -82,7 +82,7 @@ enum HandMadeTrace {
     ]
 }
 
-@Suite("Compare counts")
+@Suite("Compare counts", .hangWatchdog)
 struct CompareCountTests {
     @Test("an event's caller is the event its recorded caller names, or none")
     func callers() {
@@ -144,7 +144,7 @@ struct CompareCountTests {
 }
 
 @MainActor
-@Suite("Replays and mvx trace")
+@Suite("Replays and mvx trace", .hangWatchdog)
 struct ReplayTests {
     @Test("a replay is the screen's construction, then one action per key, each settled")
     func replay() async throws {
@@ -246,7 +246,7 @@ struct ReplayTests {
 
 /// The checked-in sequence diagrams (`make docs`) must be what the code produces now.
 @MainActor
-@Suite("Generated diagrams are fresh")
+@Suite("Generated diagrams are fresh", .hangWatchdog)
 struct DiagramFreshnessTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/diagrams")

@@ -179,7 +179,7 @@ private final class SavingSpy: SessionSaving {
 }
 
 @MainActor
-@Suite("Session recorder")
+@Suite("Session recorder", .hangWatchdog)
 struct SessionRecorderTests {
     static let keys: [Key] = [.enter, .character("2"), .character("l"), .down, .character("?"), .character("?"),
                               .character("["), .character("x"), .character("4"), .character("g"), .tab]
@@ -349,7 +349,7 @@ private final class SleepCountingClock: Clock, @unchecked Sendable {
 }
 
 @MainActor
-@Suite("Session player", .timeLimit(.minutes(1)))
+@Suite("Session player", .hangWatchdog)
 struct SessionPlayerTests {
     static let session = Session(start: SessionStart(), keys: [
         SessionKey(.up, action: "↑ on [Show greeting]"), SessionKey(.up, action: "↑"),
@@ -445,7 +445,7 @@ struct SessionPlayerTests {
 }
 
 @MainActor
-@Suite("Session conformance")
+@Suite("Session conformance", .hangWatchdog)
 struct SessionConformTests {
     static func runner() -> ReplayRunner { TestApp.replayRunner() }
 

@@ -8,7 +8,7 @@ import Testing
 /// Issue 24: a second mvx over a cache folder another is using keeps its operation log in memory,
 /// where a kill loses it; it says so at start, on the key bar, not only in the inspector.
 @MainActor
-@Suite struct SharedCacheFolderTests {
+@Suite(.hangWatchdog) struct SharedCacheFolderTests {
     @Test func aSecondAppOverTheSameFolderSaysItsLogIsInMemory() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-shared-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ import Tracing
 /// The reducer on its own: a key in, the state and the effects out. No screen, no module, no
 /// runtime: the shell's decisions are plain values.
 @MainActor
-@Suite("Shell reducer")
+@Suite("Shell reducer", .hangWatchdog)
 struct ShellReducerTests {
     static let size = Size(width: 100, height: 30)
 
@@ -123,9 +123,9 @@ struct ShellReducerTests {
         #expect(effects == [.replay(keys: [.character("a")], screen: .greeting, size: Self.size, token: 1)])
         let column = ComparedAction(pattern: .mvc, entry: nil, counts: ActionCounts(events: []), verdict: "", failure: nil)
         _ = Self.reduce(&state, .replayed(token: 7, [column]), in: environment)
-        #expect((state.panel as? ComparePanel)?.columns == nil)
+        #expect(state.panel?.compare?.columns == nil)
         _ = Self.reduce(&state, .replayed(token: 1, [column]), in: environment)
-        #expect((state.panel as? ComparePanel)?.columns == [column])
+        #expect(state.panel?.compare?.columns == [column])
         // A body panel hides the module: an unknown key stops there, Esc closes it.
         #expect(Self.reduce(&state, .key(.character("z")), in: environment).isEmpty)
         #expect(Self.reduce(&state, .key(.escape), in: environment).isEmpty && state.panel == nil)
@@ -168,8 +168,108 @@ struct ShellReducerTests {
         #expect(state.traceScroll == 41 - 27, "41 lines in a pane of 27")
     }
 
+    @Test("the trace filter counts in the state's ==: a filter typed, applied or toggled is a different state")
+    func traceFilterInEquality() {
+        let before = Self.state()
+        var ownRoles = before
+        ownRoles.traceFilter.ownRolesOnly = true
+        #expect(ownRoles != before)
+        var typed = before
+        typed.traceFilter.setText("presenter -network")
+        #expect(typed != before)
+        var drafting = before
+        drafting.traceFilterDraft = "pres"
+        #expect(drafting != before)
+        // Through the reducer: `p` changes only the filter (the trace is empty, so nothing scrolls).
+        var pressed = before
+        _ = Self.reduce(&pressed, .moduleAnswered(.character("p"), consumed: false), in: Self.environment())
+        #expect(pressed != before && pressed.traceFilter.ownRolesOnly)
+    }
+
+    /// Events that take the state through help, every panel, the trace filter, the mouse and a
+    /// resize: a wide sweep for the purity check below.
+    static let sweep: [ShellEvent] = [
+        .start, .frameWillDraw, .key(.character("a")), .moduleAnswered(.character("a"), consumed: true),
+        .moduleAnswered(.character("p"), consumed: false), .moduleAnswered(.character("/"), consumed: false),
+        .key(.character("v")), .key(.character("i")), .key(.backspace), .key(.enter), .frameWillDraw,
+        .moduleAnswered(.character("["), consumed: false), .moduleAnswered(.character("?"), consumed: false), .key(.down),
+        .key(.escape), .moduleAnswered(.character("c"), consumed: false), .replayed(token: 1, []), .key(.down),
+        .key(.escape), .moduleAnswered(.character("n"), consumed: false), .key(.character("k")), .key(.character("<")),
+        .key(.character("o")), .key(.character("n")), .moduleAnswered(.character("s"), consumed: false), .key(.up),
+        .key(.character("]")), .key(.character("s")), .moduleAnswered(.character("m"), consumed: false),
+        .key(.pageDown), .key(.character("m")), .moduleAnswered(.character("t"), consumed: false), .key(.up),
+        .key(.character("t")), .moduleAnswered(.character("o"), consumed: false), .key(.tab),
+        .ownershipCaptured(token: 1, []), .frameWillDraw, .key(.character("o")),
+        .key(.mouse(MouseEvent(.wheelUp, at: Point(x: 90, y: 10)))), .key(.mouse(MouseEvent(.press(.left), at: Point(x: 3, y: 0)))),
+        .resize(Size(width: 80, height: 24)), .moduleAnswered(.character("x"), consumed: false),
+        .moduleAnswered(.character("2"), consumed: false), .notice("saved"), .rewinding, .replayKey(.enter),
+        .rewound(action: 1), .key(.escape), .terminate,
+    ]
+
+    @Test("the reducer is a function: the same state and event give the same state and effects, and what it reads is left as it was")
+    func reducerIsPure() async {
+        let session = TestApp.session(size: Self.size, pattern: .mvp, screen: .listings)
+        session.shell.replayer = TestApp.replayRunner()
+        await session.settle()
+        session.press(.down, .enter)  // a trace, a journal and a timeline to read
+        await session.settle()
+        let environment = session.shell.environment
+        let network = environment.network
+        var state = session.shell.state
+        var panels: Set<PanelID> = []
+        for event in Self.sweep {
+            let trace = environment.trace.entries, journal = network.journal.records
+            let scenario = network.scenario?.current, timeline = environment.timeline.actions
+            var again = state
+            let effects = ShellReducer.reduce(&state, event, in: environment)
+            #expect(ShellReducer.reduce(&again, event, in: environment) == effects && again == state, "\(event)")
+            #expect(environment.trace.entries == trace && network.journal.records == journal, "\(event) changed the trace or the journal")
+            #expect(network.scenario?.current == scenario && environment.timeline.actions == timeline, "\(event)")
+            if let panel = state.panel { panels.insert(panel.id) }
+        }
+        #expect(panels == [.compare, .network, .source, .metrics, .timeline, .ownership], "the sweep opened every panel")
+    }
+
+    /// The objects held anywhere in `value`, by their path: none, in a value that is only values.
+    static func objects(in value: Any, at path: String = "state") -> [String] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .class { return ["\(path): \(type(of: value))"] }
+        return mirror.children.enumerated().flatMap { index, child in
+            objects(in: child.value, at: path + "." + (child.label ?? String(index)))
+        }
+    }
+
+    @Test("the search for objects finds one however deep it sits")
+    func findsObjects() {
+        final class Live {}
+        struct Holder { var panels: [String: [Live?]] }
+        #expect(Self.objects(in: Holder(panels: ["x": [nil, Live()]])).count == 1)
+        #expect(Self.objects(in: Self.state()).isEmpty)
+    }
+
+    @Test("the shell's state holds values only, with each panel open in turn and its answers in it")
+    func stateHoldsNoObject() async {
+        let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .listings)
+        session.shell.replayer = TestApp.replayRunner()
+        await session.settle()
+        session.press(.down, .enter)
+        let panels: KeyValuePairs<Character, PanelID> = [
+            "c": .compare, "n": .network, "s": .source, "m": .metrics, "t": .timeline, "o": .ownership,
+        ]
+        for (key, id) in panels {
+            session.press(.character(key))
+            if id == .ownership { session.press(.tab) }  // the graphs of every pattern too
+            await session.shell.replayed()
+            await session.ownership.capturedEveryPattern()
+            session.shell.render()  // ownership takes its graph before the frame
+            #expect(session.shell.state.panel?.id == id)
+            #expect(Self.objects(in: session.shell.state).isEmpty, "\(Self.objects(in: session.shell.state))")
+            session.press(.character(key))
+        }
+    }
+
     @Test("drawing changes nothing: two frames in a row leave the state as it was", arguments: [
-        "", "c", "n", "s", "m", "?", "x",
+        "", "c", "n", "s", "m", "?", "x", "p", "/",
     ])
     func drawingIsPure(key: String) async {
         let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .listings)

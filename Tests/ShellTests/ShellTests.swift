@@ -12,7 +12,7 @@ import Widgets
 @testable import Shell
 
 @MainActor
-@Suite("Shell")
+@Suite("Shell", .hangWatchdog)
 struct ShellTests {
     @Test("starts on the MVC greeting with the names from the shared model")
     func startScreen() {
@@ -230,7 +230,7 @@ struct ShellTests {
 }
 
 @MainActor
-@Suite("Golden screens")
+@Suite("Golden screens", .hangWatchdog)
 struct GoldenScreenTests {
     @Test("MVC greeting at 80×24, at start and after greeting")
     func greeting80() async {

@@ -8,7 +8,7 @@ import Tracing
 
 extension HeadlessSession {
     /// The open source panel, as the shell's state holds it now.
-    var sourcePanel: SourcePanel { shell.state.panel as! SourcePanel }
+    var sourcePanel: SourcePanel { shell.state.panel!.source! }
     /// The event under the source panel's cursor.
     var selectedSourceEvent: TraceEvent? { sourcePanel.selectedEvent(in: traceBuffer) }
     /// The file of that event, prepared for showing.
@@ -16,7 +16,7 @@ extension HeadlessSession {
 }
 
 @MainActor
-@Suite("Source pane (s)")
+@Suite("Source pane (s)", .hangWatchdog)
 struct SourcePanelTests {
     /// MVP's greeting after Enter on [Show greeting], the trace settled.
     static func greeted(size: Size = Size(width: 120, height: 40), presses: Int = 1) async -> HeadlessSession {
@@ -30,7 +30,7 @@ struct SourcePanelTests {
     /// Presses `s` and returns the panel it opened.
     static func open(_ session: HeadlessSession) throws -> SourcePanel {
         session.press(.character("s"))
-        return try #require(session.shell.state.panel as? SourcePanel)
+        return try #require(session.shell.state.panel?.source)
     }
 
     /// The screen row holding the traced line's marker, with its number.
@@ -197,7 +197,7 @@ struct SourcePanelTests {
         _ = try Self.open(session)
         let shown = session.text
         session.press(.enter, .character("z"), .backspace)
-        #expect(session.shell.state.panel is SourcePanel)
+        #expect(session.shell.state.panel?.source != nil)
         #expect(session.text == shown, "keys the panel does not use never reach the hidden module")
         session.press(.escape)
         #expect(session.shell.state.panel == nil)
@@ -210,7 +210,7 @@ struct SourcePanelTests {
         session.press(.character("?"))
         #expect(session.shell.state.isHelpVisible && session.text.contains("source: the code behind each trace line"))
         session.press(.escape)
-        #expect(!session.shell.state.isHelpVisible && session.shell.state.panel is SourcePanel, "Esc closed the help only")
+        #expect(!session.shell.state.isHelpVisible && session.shell.state.panel?.source != nil, "Esc closed the help only")
         session.press(.character("q"))
         #expect(session.shell.state.shouldQuit)
     }
@@ -366,7 +366,7 @@ struct SourcePanelTests {
 }
 
 @MainActor
-@Suite("Golden screens: source pane")
+@Suite("Golden screens: source pane", .hangWatchdog)
 struct SourcePanelGoldenTests {
     @Test("MVP greeting after Enter, s: at 120×40 (side by side) and 80×24 (stacked)", arguments: [
         Size(width: 120, height: 40), Size(width: 80, height: 24),

@@ -6,7 +6,7 @@ import Testing
 
 /// What the interactive app does before its first frame: nothing the frame does not show.
 @MainActor
-@Suite struct StartUpTests {
+@Suite(.hangWatchdog) struct StartUpTests {
     /// The app over fixtures read on demand from an empty folder: any file the start or the first
     /// frame reads is missing, and says so in `problem`. The greeting's person request is still
     /// on its way (a minute of latency), as it is when a real start draws its first frame.

@@ -9,7 +9,7 @@ import Testing
 /// number with its 8-colour fallback (`-` the terminal's own), the background, the attributes.
 /// Blank runs that look blank (no background, no reverse, no underline) are left out.
 @MainActor
-@Suite("Golden styles per theme")
+@Suite("Golden styles per theme", .hangWatchdog)
 struct ThemeStyleGoldenTests {
     static func name(_ color: Color) -> String {
         switch color {

@@ -8,7 +8,7 @@ import Tracing
 /// The state timeline (`t`): what each action changed in the stored state, where each pattern
 /// keeps it, and rewind.
 @MainActor
-@Suite("State timeline")
+@Suite("State timeline", .hangWatchdog)
 struct TimelineTests {
     /// Replaces the first name with Ada and presses the button.
     private func greetAda(_ session: HeadlessSession) async {

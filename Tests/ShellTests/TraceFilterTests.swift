@@ -7,7 +7,7 @@ import Tracing
 
 /// The trace filter (`/`, `p`): which lines it keeps, and the pane and title with it applied.
 @MainActor
-@Suite("Trace filter")
+@Suite("Trace filter", .hangWatchdog)
 struct TraceFilterTests {
     private func event(_ role: Role, _ type: String, _ method: String = "run()", _ detail: String = "") -> TraceEvent {
         TraceEvent(sequence: 1, actionID: 1, pattern: "MVP", role: role, type: type, method: method, file: "F.swift",

@@ -8,7 +8,7 @@ import Tracing
 /// changes on screen through a headless shell: only the new lines, and nothing for a key that
 /// changes nothing.
 @MainActor
-@Suite("Trace pane pages")
+@Suite("Trace pane pages", .hangWatchdog)
 struct TracePaneTests {
     /// A pane 40 columns wide: every test event below is one line there.
     static let pane = Size(width: 40, height: 10)

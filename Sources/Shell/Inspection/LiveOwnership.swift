@@ -7,7 +7,8 @@ import Widgets
 /// The ownership panel's window on the live module: its graph when asked, whether the module or
 /// its navigation changed since a stamp, the graph of the module torn down last, whose weak
 /// handles say what outlived it, and the capture of the screen in every pattern. The module host
-/// owns it; the reducer reads it through the environment, so the panel itself stays a value.
+/// owns it and `AppShell` reads it for the ownership panel's effects, so the panel stays a value and
+/// the reducer never touches the live module.
 @MainActor
 public final class LiveOwnership {
     private weak var host: ModuleHost?
@@ -46,8 +47,8 @@ public final class LiveOwnership {
         return Stamp(build: host.buildNumber, objects: identities)
     }
 
-    /// What `stamp` compares.
-    struct Stamp: Equatable {
+    /// What `stamp` compares: identities only, so the shell's state may hold it as a value.
+    public struct Stamp: Equatable, Sendable {
         var build: Int
         var objects: [ObjectIdentifier]
     }

@@ -40,7 +40,7 @@ public protocol ActionReplaying {
 /// latency), the four traces side by side, each topped with its counts and a verdict drawn from
 /// them. The replay presses the keys sent to the current screen since it was built, so every
 /// pattern reaches the same state, and shows only the last action's events.
-struct ComparePanel: ShellPanel, Equatable {
+package struct ComparePanel: ShellPanel {
     let id = PanelID.compare
     let placement = PanelPlacement.body
 

@@ -12,7 +12,7 @@ extension PanelID {
 /// chart of code lines per role for each pattern (bars coloured as the trace colours the role, one
 /// scale for all), then Orlov's three criteria as figures with their one-line definitions and his
 /// verdicts beside them. The same lines `mvx metrics` prints, laid out for the panel's width.
-struct MetricsPanel: ShellPanel, Equatable {
+package struct MetricsPanel: ShellPanel {
     let id = PanelID.metrics
     let placement = PanelPlacement.body
     private(set) var scroll = ScrollPosition()

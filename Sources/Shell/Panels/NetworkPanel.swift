@@ -32,7 +32,7 @@ public enum NetworkControl: Equatable, Sendable {
 ///
 /// Keys it does not use reach the module as if it were closed, so `r`, arrows and Enter work on
 /// the listings while their requests are watched here; a focused text field gets every letter.
-struct NetworkPanel: ShellPanel, Equatable {
+package struct NetworkPanel: ShellPanel {
     let id = PanelID.network
     let placement = PanelPlacement.tracePane
 

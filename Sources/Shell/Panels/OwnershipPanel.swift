@@ -18,10 +18,10 @@ public protocol OwnershipCapturing {
 }
 
 /// The object graph of the module on show, taken by reflection when the panel opens and again
-/// when the module or its navigation changes (`follow`, on each frame's `.frameWillDraw`): a tree
+/// when the module or its navigation changes (`ShellEffect.followOwnership`, before each frame): a tree
 /// from the module's root, strong and weak references drawn apart, strong cycles and survivors of
 /// the last switch in red. `Tab` shows the screen's graph in all four patterns side by side.
-struct OwnershipPanel: ShellPanel, Equatable {
+package struct OwnershipPanel: ShellPanel {
     let id = PanelID.ownership
     let placement = PanelPlacement.body
 
@@ -35,7 +35,7 @@ struct OwnershipPanel: ShellPanel, Equatable {
     /// The graph on show, nil until the first frame takes it.
     private(set) var snapshot: OwnershipSnapshot?
     /// The module and view controllers the graph was taken of (`LiveOwnership.stamp`).
-    private var stamp: LiveOwnership.Stamp?
+    private(set) var stamp: LiveOwnership.Stamp?
     private(set) var freed: FreedObjects?
     private var mode = Mode.tree
     private var token = 0
@@ -61,19 +61,18 @@ struct OwnershipPanel: ShellPanel, Equatable {
         return nil
     }
 
-    /// Takes the graph again when the module on show is not the one it was taken of.
-    @MainActor
-    mutating func follow(_ live: LiveOwnership, screen: ScreenID) {
-        let now = live.stamp
-        if now != stamp {
-            stamp = now
-            self.screen = screen
-            snapshot = live.capture()
-            scroll = ScrollPosition()
-            if mode != .tree { mode = .tree }
-        }
-        let freed = live.freed
-        if freed != self.freed { self.freed = freed }
+    /// The graph of the module on show, taken again because the module or its navigation changed.
+    mutating func retake(_ snapshot: OwnershipSnapshot?, stamp: LiveOwnership.Stamp, screen: ScreenID) {
+        self.stamp = stamp
+        self.screen = screen
+        self.snapshot = snapshot
+        scroll = ScrollPosition()
+        mode = .tree
+    }
+
+    /// What became of the module torn down last, counted again before each frame.
+    mutating func update(freed: FreedObjects?) {
+        self.freed = freed
     }
 
     /// The graphs of every pattern have been captured.

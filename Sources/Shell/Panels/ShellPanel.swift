@@ -4,7 +4,7 @@ import Tracing
 
 /// Names one of the shell's tools beside the live module (`.source`, `.network`…): each has a key
 /// that opens and closes it. A panel adds a static member here (in its own file), its keys in
-/// `Keymap`, and its construction in `PanelCatalog`.
+/// `Keymap`, and a case of `OpenPanel` with its construction.
 public struct PanelID: Hashable, Sendable {
     public let name: String
 
@@ -50,23 +50,16 @@ public struct PanelContext {
 }
 
 /// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value
-/// holding the panel's own state. It gets keys before the module and answers with a
-/// `PanelKeyResult`; it draws only through the canvas it is given, and drawing changes nothing.
-public protocol ShellPanel: Sendable {
+/// holding the panel's own state, never a live object, so the shell's state compares whole. It gets
+/// keys before the module and answers with a `PanelKeyResult`; it draws only through the canvas it
+/// is given, and drawing changes nothing.
+protocol ShellPanel: Equatable, Sendable {
     var id: PanelID { get }
     var placement: PanelPlacement { get }
     /// The pane title, e.g. `Source · GreetingPresenter.swift:42`.
     @MainActor func title(in context: PanelContext) -> String
     @MainActor mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult
     @MainActor func draw(into canvas: Canvas, context: PanelContext)
-    /// Whether `other` is the same panel in the same state (the shell's state is compared whole).
-    func isEqual(to other: any ShellPanel) -> Bool
-}
-
-extension ShellPanel where Self: Equatable {
-    public func isEqual(to other: any ShellPanel) -> Bool {
-        (other as? Self) == self
-    }
 }
 
 extension PanelKeyResult {

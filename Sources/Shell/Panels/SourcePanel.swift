@@ -17,7 +17,7 @@ extension PanelID {
 ///
 /// The trace stays live: while the cursor is on the newest event it moves on to each new one, as
 /// `tail -f` does; anywhere else it stays on its event however the trace grows.
-struct SourcePanel: ShellPanel, Equatable {
+package struct SourcePanel: ShellPanel {
     let id = PanelID.source
     let placement = PanelPlacement.body
 

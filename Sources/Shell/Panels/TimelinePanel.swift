@@ -13,7 +13,7 @@ extension PanelID {
 /// (`AppState.person.firstName "David" → "Ada"`) and the calls it made. Where the state lives is
 /// the lesson: the changes name the controller in MVC, the view model in MVVM, the interactor in
 /// VIPER. `r` rewinds: the module is rebuilt and its keys replayed up to the selected action.
-struct TimelinePanel: ShellPanel, Equatable {
+package struct TimelinePanel: ShellPanel {
     let id = PanelID.timeline
     let placement = PanelPlacement.tracePane
     /// The selected action's id; nil follows the newest.

@@ -17,8 +17,6 @@ public struct ShellEnvironment {
     public var moduleHasTextFocus = false
     public var sources = SourceListings()
     public var timeline = StateTimeline()
-    /// The live module's graph for the ownership panel (nil in a shell without a module host).
-    public var ownership: LiveOwnership?
 
     /// What a panel at `placement` reads, on a terminal of `size`.
     func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {
@@ -70,10 +68,7 @@ public enum ShellReducer {
             state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
                                                  size: pane)
             // The ownership panel's graph follows the module: taken again after a switch or a push.
-            if var panel = state.panel as? OwnershipPanel, let live = environment.ownership {
-                panel.follow(live, screen: state.screen)
-                state.panel = panel
-            }
+            if case .ownership(let panel) = state.panel { return [.followOwnership(since: panel.stamp)] }
             return []
         case .rewinding:
             state.isRewinding = true
@@ -85,18 +80,30 @@ public enum ShellReducer {
             return []
         case .rewound(let action):
             state.isRewinding = false
-            state.panel = TimelinePanel(selecting: action)
+            state.panel = .timeline(TimelinePanel(selecting: action))
             return []
         case .replayed(let token, let columns):
-            if var compare = state.panel as? ComparePanel, compare.token == token {
+            if case .compare(var compare) = state.panel, compare.token == token {
                 compare.show(columns)
-                state.panel = compare
+                state.panel = .compare(compare)
             }
             return []
         case .ownershipCaptured(let token, let columns):
-            if var panel = state.panel as? OwnershipPanel {
+            if case .ownership(var panel) = state.panel {
                 panel.show(columns, token: token)
-                state.panel = panel
+                state.panel = .ownership(panel)
+            }
+            return []
+        case .ownershipRetaken(let stamp, let snapshot):
+            if case .ownership(var panel) = state.panel {
+                panel.retake(snapshot, stamp: stamp, screen: state.screen)
+                state.panel = .ownership(panel)
+            }
+            return []
+        case .ownershipFreed(let freed):
+            if case .ownership(var panel) = state.panel {
+                panel.update(freed: freed)
+                state.panel = .ownership(panel)
             }
             return []
         }
@@ -139,7 +146,7 @@ public enum ShellReducer {
                 state.panel = nil
                 return []
             case .openSource(let event):
-                state.panel = SourcePanel(selecting: event)
+                state.panel = .source(SourcePanel(selecting: event))
                 return []
             case .passOn:
                 if key == .escape {
@@ -267,8 +274,8 @@ public enum ShellReducer {
                 return []
             }
             let context = environment.panelContext(.body, size: state.size)
-            guard let (panel, effect) = PanelCatalog.open(id, state: state, context: context,
-                                                          canReplay: environment.canReplay) else { return [] }
+            guard let (panel, effect) = OpenPanel.open(id, state: state, context: context,
+                                                       canReplay: environment.canReplay) else { return [] }
             state.panel = panel
             if case .replay = effect { state.replayCount += 1 }
             return effect.map { [$0] } ?? []

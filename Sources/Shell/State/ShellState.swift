@@ -5,7 +5,8 @@ import PatternVocabulary
 import Terminal
 
 /// Everything the shell knows, as one value: which pattern each screen is in, what is open, how
-/// things are scrolled. Only `ShellReducer` changes it; drawing reads it.
+/// things are scrolled. Only `ShellReducer` changes it; drawing reads it. Its `==` is the
+/// compiler's, so every field counts: a test that compares states sees any change.
 public struct ShellState: Equatable {
     /// The terminal's size: the panels' areas and the pages they scroll follow from it.
     public var size: Size
@@ -18,7 +19,7 @@ public struct ShellState: Equatable {
     /// The help overlay's scroll position; nil while it is hidden.
     public var help: ScrollPosition?
     /// The open tool panel, if any: it gets keys first and draws in the trace pane or the body.
-    public var panel: (any ShellPanel)?
+    package var panel: OpenPanel?
     /// Lines the trace pane is scrolled up from the top of its live page.
     public var traceScroll = 0
     /// Where the trace pane's live page starts; moved by `.frameWillDraw` only when the newest
@@ -57,21 +58,6 @@ public struct ShellState: Equatable {
     public var pattern: PatternID { patterns[screen] }
 
     public var isHelpVisible: Bool { help != nil }
-
-    public static func == (lhs: ShellState, rhs: ShellState) -> Bool {
-        let samePanel = switch (lhs.panel, rhs.panel) {
-        case (nil, nil): true
-        case let (left?, right?): left.isEqual(to: right)
-        default: false
-        }
-        return samePanel && lhs.size == rhs.size && lhs.screen == rhs.screen && lhs.patterns == rhs.patterns
-            && lhs.isMixing == rhs.isMixing && lhs.help == rhs.help && lhs.traceScroll == rhs.traceScroll
-            && lhs.traceAnchor == rhs.traceAnchor
-            && lhs.notice == rhs.notice && lhs.shouldQuit == rhs.shouldQuit && lhs.isRewinding == rhs.isRewinding
-            && lhs.keysOnScreen == rhs.keysOnScreen
-            && lhs.replayNetworkType == rhs.replayNetworkType
-            && lhs.replayCount == rhs.replayCount
-    }
 }
 
 /// What happens to the shell: the terminal's events, and the answers to effects it asked for.
@@ -88,6 +74,11 @@ public enum ShellEvent: Sendable {
     case replayed(token: Int, [ComparedAction])
     /// The ownership panel's graphs in every pattern, asked for as `token`, were captured.
     case ownershipCaptured(token: Int, [OwnershipSnapshot])
+    /// The module on show is not the one the ownership panel's graph was taken of: its stamp and
+    /// its graph now (`ShellEffect.followOwnership`'s first answer, when the module changed).
+    case ownershipRetaken(LiveOwnership.Stamp, OwnershipSnapshot?)
+    /// What became of the module torn down last, counted now (`ShellEffect.followOwnership`'s answer).
+    case ownershipFreed(FreedObjects?)
     /// A message for the key bar from outside the reducer (where `w` saved, a replay's progress),
     /// shown until the next key.
     case notice(String)
@@ -136,4 +127,8 @@ public enum ShellEffect: Equatable, Sendable {
     /// Build the screen on show in every pattern on fresh contexts, replaying `keysOnScreen`, and
     /// capture each module's graph (ownership's `Tab`); answered by `.ownershipCaptured`.
     case captureOwnership(token: Int)
+    /// Before a frame with the ownership panel open: compare the live module with `since`, the stamp
+    /// of the one the panel's graph was taken of, and answer `.ownershipRetaken` when it changed, then
+    /// `.ownershipFreed`. The live graph is read here, so the reducer never touches the module.
+    case followOwnership(since: LiveOwnership.Stamp?)
 }

@@ -18,7 +18,7 @@ func runCacheBenchmarks() async {
     let settings = DiskCacheSettings(folder: folder)
     let environment = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant, diskCache: settings)
     let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("bench"))
-    guard (try? await manager.firstPage()) != nil, let disk = environment.cache.disk,
+    guard await FirstPage.load(manager), let disk = environment.cache.disk,
           let record = environment.journal.records.last, let parameters = record.parameters
     else {
         print("the first page did not load; cache figures skipped")
@@ -45,4 +45,31 @@ func runCacheBenchmarks() async {
     }
     precondition(pictureHits > 0, "the picture must come from disk")
     Report.figure("disk-cache hit, one picture (32×16 PPM)", pictureHit / 1e3, unit: "µs")
+}
+
+/// A first page loaded as a role loads it: by delegate.
+@MainActor
+private final class FirstPage: APIManagerDelegate {
+    private var finished: CheckedContinuation<Bool, Never>?
+
+    /// True once `manager`'s first page has loaded; false when it failed or was not sent.
+    static func load(_ manager: any PagedDataManaging) async -> Bool {
+        // Held here until the answer: the manager holds its delegate weakly.
+        let listener = FirstPage()
+        manager.delegate = listener
+        defer { manager.delegate = nil }
+        return await withCheckedContinuation { finished in
+            listener.finished = finished
+            // Not sent: answered inside the call (the delegate has heard) or ignored (nothing will come).
+            if !manager.loadFirstPage() { listener.answer(false) }
+        }
+    }
+
+    private func answer(_ loaded: Bool) {
+        finished?.resume(returning: loaded)
+        finished = nil
+    }
+
+    func managerDidSucceed(_ manager: any DataManaging) { answer(true) }
+    func managerDidFail(_ manager: any DataManaging, error: APIError) { answer(false) }
 }

@@ -52,45 +52,24 @@ func runNetworkBenchmarks() async {
     await benchmarkBatchSend(fixtures: fixtures)
 }
 
-/// A full request at zero latency through transport, interceptors and reformer: sign, the fake
-/// server's page, parse, validate, cache, deliver, reform — the network layer's own cost, awaited
-/// from the manager's async API; and the same request as a role makes it (`loadFirstPage()` starts it
-/// inside an event and its reply lands on a later turn, which adds the main queue's thread wake-ups).
-/// `MVX_BENCH_ONLY=request` runs only this (for a profiler).
+/// A full request at zero latency through transport, interceptors and reformer, as a role makes it:
+/// sign, the fake server's page, parse, validate, cache, deliver to the delegate, reform. The
+/// request starts on a later turn than `loadFirstPage()`, so the figure includes the main queue's
+/// thread wake-ups. `MVX_BENCH_ONLY=request` runs only this (for a profiler).
 @MainActor
 func benchmarkFullRequest(fixtures: Fixtures, iterations: Int = 2_000) async {
     let environment = NetworkEnvironment.fake(fixtures: fixtures, scenario: .instant)
     let landing = environment.makeLandingPoint("bench")
     let manager = environment.makeRentListManager(landingPoint: landing)
     let reformer = PropertyListReformer()
-    var asRole: [Double] = []
-    var awaited: [Double] = []
+    var samples: [Double] = []
     for _ in 0..<7 {
-        asRole.append(await roleLoads(iterations, manager: manager, reformer: reformer, cache: environment.cache))
-        // Timed here, on the main actor, as a role calls: `clock.measure` would run the loop off it
-        // and hop to the main actor and back for every request, which no caller in the app does.
-        awaited.append(await nanoseconds {
-            for _ in 0..<iterations {
-                environment.cache.removeAll()  // measure the network path, not the cache
-                _ = try? await manager.firstPage()
-                _ = manager.fetchData(with: reformer)
-            }
-        })
+        samples.append(await roleLoads(iterations, manager: manager, reformer: reformer, cache: environment.cache))
     }
-    let median: ([Double]) -> Double = { $0.sorted()[$0.count / 2] / Double(iterations) / 1e3 }
-    Report.figure("full request, zero latency (20 items, reformed)", median(awaited), unit: "µs", aim: "≤ 50 µs")
-    Report.figure("  the same as a role starts it (reply a turn later)", median(asRole), unit: "µs")
+    samples.sort()
+    Report.figure("full request by delegate, zero latency (20 items)",
+                  samples[samples.count / 2] / Double(iterations) / 1e3, unit: "µs")
     landing.cancelAll()
-}
-
-/// Nanoseconds `body` takes, timed on the main actor.
-@MainActor
-private func nanoseconds(_ body: () async -> Void) async -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    await body()
-    let elapsed = start.duration(to: clock.now)
-    return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
 }
 
 /// Nanoseconds of `count` loads as a role starts them (`loadFirstPage()`, the reply by delegate),

@@ -11,6 +11,7 @@ import VIPER
 import Networking
 import Terminal
 import TestSupport
+import Testing
 import Tracing
 @testable import Shell
 
@@ -55,31 +56,31 @@ final class AcceptanceApp {
     }
 
     /// Lets every request land, or go to sleep on the test clock (a slow request stays in flight),
-    /// and draws. Waits for network events, never for a number of turns.
-    func settle() async {
-        await network.settle()
+    /// and draws. Waits for network events, never for a number of turns (within `WaitLimit`).
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await network.settle(sourceLocation: sourceLocation)
         session.shell.renderIfNeeded()
     }
 
     /// Moves the test clock, then lets what became due land.
-    func advance(by duration: Duration) async {
+    func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
         // First let every request reach its sleep, or advancing would leave a late one behind.
-        await settle()
+        await settle(sourceLocation: sourceLocation)
         await clock?.advance(by: duration)
-        await settle()
+        await settle(sourceLocation: sourceLocation)
     }
 
     /// Presses keys one at a time, letting what each sets off land (or sleep on the test clock).
-    func press(_ keys: Key...) async {
+    func press(_ keys: Key..., sourceLocation: SourceLocation = #_sourceLocation) async {
         for key in keys {
             session.press(key)
-            await settle()
+            await settle(sourceLocation: sourceLocation)
         }
     }
 
-    func type(_ text: String) async {
+    func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async {
         session.type(text)
-        await settle()
+        await settle(sourceLocation: sourceLocation)
     }
 
     /// The module's pane only (no header, trace or key bar): what must be equal in every pattern.

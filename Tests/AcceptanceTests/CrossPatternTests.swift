@@ -118,8 +118,10 @@ enum SlowScripts {
     ]
 }
 
+/// Its time limit is three minutes: a script runs in all four patterns, each step waiting for
+/// main-actor turns, which the full suite's other main-actor tests share.
 @MainActor
-@Suite("Acceptance: across patterns")
+@Suite("Acceptance: across patterns", .timeLimit(.minutes(3)))
 struct CrossPatternTests {
 
     @Test("the same keys give the same module screen in every pattern", arguments: SameScreenScripts.all.indices)

@@ -9,8 +9,11 @@ import Testing
 /// A seeded storm of random keys and terminal sizes over every module, with a chaotic network
 /// (latency on a test clock, failures of every kind): nothing crashes, no loading state outlives its
 /// requests, and the shared state stays valid.
+///
+/// Its time limit is five minutes: each storm takes about half a minute of main-actor time, and
+/// the full suite's other main-actor tests share that thread with it.
 @MainActor
-@Suite("Fuzz")
+@Suite("Fuzz", .timeLimit(.minutes(5)))
 struct FuzzTests {
     static let keyCount = 100_000
 

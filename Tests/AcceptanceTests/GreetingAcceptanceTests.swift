@@ -8,7 +8,7 @@ import Testing
 
 /// docs/spec.md, "Greeting", run against every pattern that has the screen.
 @MainActor
-@Suite("Acceptance: greeting")
+@Suite("Acceptance: greeting", .timeLimit(.minutes(1)))
 struct GreetingAcceptanceTests {
     @Test("appear: the shared model's person in the fields; nothing is loaded", arguments: PatternsUnderTest.greeting)
     func appearShowsThePerson(pattern: PatternID) async {

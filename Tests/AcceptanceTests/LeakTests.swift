@@ -6,8 +6,11 @@ import Widgets
 
 /// Every module, built and torn down many times, leaves nothing alive: no cycle between roles,
 /// no manager or task keeping a screen, no late callback holding a reference.
+///
+/// Its time limit is three minutes: its thousand builds wait for main-actor turns, which the full
+/// suite's other main-actor tests share.
 @MainActor
-@Suite("Leaks")
+@Suite("Leaks", .timeLimit(.minutes(3)))
 struct LeakTests {
     /// Weak references to the objects a module is made of, and whether they were alive when taken.
     final class Probe {

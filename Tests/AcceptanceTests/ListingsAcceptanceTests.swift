@@ -9,7 +9,7 @@ import Testing
 
 /// docs/spec.md, "Property list" and "Listing detail", run against every pattern that has them.
 @MainActor
-@Suite("Acceptance: property list")
+@Suite("Acceptance: property list", .timeLimit(.minutes(1)))
 struct ListingsAcceptanceTests {
     static let firstRent = "龙湖天街27号楼"
     static let firstNewHome = "仁恒河滨24号楼"

@@ -5,7 +5,7 @@ import Testing
 /// id, an environment variable — and must never pass its control bytes on: an OSC sequence in a
 /// value would retitle the window, clear the screen or write the clipboard. Each case runs the
 /// real binary and reads its stderr byte by byte.
-@Suite("Hostile input: errors never echo control bytes")
+@Suite("Hostile input: errors never echo control bytes", .timeLimit(.minutes(1)))
 struct HostileErrorOutputTests {
     /// Sets the window title, writes the clipboard (OSC 52), clears the screen.
     static let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J"
@@ -74,7 +74,7 @@ struct HostileErrorOutputTests {
     }
 }
 
-@Suite("Hostile input: numeric options out of range")
+@Suite("Hostile input: numeric options out of range", .timeLimit(.minutes(1)))
 struct NumericOptionTests {
     @Test("--latency beyond a minute exits 2 with the range, not SIGILL", arguments: ["1e19", "9223372037s", "1e20ms"])
     func latency(value: String) throws {

@@ -4,7 +4,7 @@ import Testing
 /// Issue 24: a path that is not UTF-8 names the file it spells in bytes. Swift's reading of argv
 /// replaced `\xe9` with U+FFFD, so `conform $'lat\xe9.jsonl'` said "no such file" for a file that
 /// exists. The bytes are made by the shell's printf, as a user's shell passes them.
-@Suite("Hostile input: paths that are not UTF-8")
+@Suite("Hostile input: paths that are not UTF-8", .timeLimit(.minutes(1)))
 struct NonUTF8PathTests {
     /// The spec's greeting session copied to `lat\xe9.jsonl` in a fresh folder, which is returned.
     private static func latin1Session() throws -> String {

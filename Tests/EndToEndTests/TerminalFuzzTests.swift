@@ -7,7 +7,10 @@ import Testing
 /// signals it must shrug off (SIGWINCH, SIGPIPE, SIGCONT, SIGCHLD) at random moments, on a slow and
 /// failing network. After each storm a key must still be worked off, and Esc and `q` must quit,
 /// with the terminal restored.
-@Suite("Terminal fuzz (tmux)", .serialized)
+///
+/// Its time limit is five minutes: its own waits give a loaded machine up to a minute to work off
+/// a storm, where one takes about ten seconds alone.
+@Suite("Terminal fuzz (tmux)", .serialized, .timeLimit(.minutes(5)))
 struct TerminalFuzzTests {
 
     static let names = ["Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "BSpace", "DC", "Home", "End", "PPage",

@@ -288,8 +288,12 @@ final class TmuxSession {
     /// Runs a command to completion with posix_spawn and waitpid, its output through temp files.
     /// Not Foundation's Process: `tmux new-session` forks a server that inherits every open
     /// descriptor, including the one Process watches to learn that its child exited, and pipes
-    /// would likewise never reach end of file — either way the test would hang.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// would likewise never reach end of file — either way the test would hang. A command still
+    /// running after `timeout` is killed and reported: a blocking wait would hold the test's thread,
+    /// which no time limit can take back.
+    static func run(
+        _ arguments: [String], timeout: Duration = .seconds(30)
+    ) throws -> (status: Int32, output: String, error: String) {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("mvx-e2e-run-\(UUID().uuidString)")
         let outPath = base.path + ".out", errPath = base.path + ".err"
         defer {
@@ -322,8 +326,22 @@ final class TmuxSession {
         let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot run \(arguments[0]): error \(spawned)") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "waitpid failed: errno \(errno)") }
+        let deadline = ContinuousClock.now + timeout
+        var pause: UInt32 = 50  // microseconds, doubled up to 20 ms: most commands end within a millisecond or two
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0 {
+                guard errno == EINTR else { throw Failure(description: "waitpid failed: errno \(errno)") }
+                continue
+            }
+            guard ContinuousClock.now < deadline else {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                throw Failure(description: "\(arguments.joined(separator: " ")) still running after \(timeout): killed")
+            }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
         }
         // WEXITSTATUS / WTERMSIG are macros; decoded by hand.
         let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

@@ -5,6 +5,7 @@ import Model
 import Networking
 import Terminal
 import TestSupport
+import Testing
 import Widgets
 
 /// What a test needs before it can touch an MVC controller: a network, a module built by its
@@ -42,17 +43,17 @@ final class MVCHarness {
 
     /// Lets every request in flight land (or go to sleep on the test clock: a slow request stays in
     /// flight) and the main actor run what the replies set off, then lays the screen out again
-    /// (which may start the next page). Waits for events, never for time.
-    func settle() async {
-        await network.settle()
+    /// (which may start the next page). Waits for events, never for time (within `WaitLimit`).
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await network.settle(sourceLocation: sourceLocation)
         render()
     }
 
     /// Moves the test clock on by `duration` once every request is asleep on it, then settles.
-    func advance(by duration: Duration) async {
-        await network.settle()
+    func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await network.settle(sourceLocation: sourceLocation)
         await clock?.advance(by: duration)
-        await settle()
+        await settle(sourceLocation: sourceLocation)
     }
 
     /// A key, as the user presses it: through the focused view and the responder chain.

@@ -13,7 +13,7 @@ import Widgets
 /// selection and navigation can only be tested by building the module, hosting it in a window,
 /// pressing keys and reading the widgets back. Compare with a presenter tested against a spy.
 @MainActor
-@Suite("MVC listings: the controller, driven through its view")
+@Suite("MVC listings: the controller, driven through its view", .timeLimit(.minutes(1)))
 struct MVCListingsViewControllerTests {
     // MARK: Reading the screen back
 

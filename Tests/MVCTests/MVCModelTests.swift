@@ -8,7 +8,7 @@ import Testing
 /// (managers keeping raw data, reformers shaping it) need no view, no window, no controller:
 /// a spy delegate stands where the controller would.
 @MainActor
-@Suite("MVC model: tested on its own")
+@Suite("MVC model: tested on its own", .timeLimit(.minutes(1)))
 struct MVCModelTests {
     /// Stands in for the controller as the manager's delegate, and records what it is told.
     private final class SpyManagerDelegate: APIManagerDelegate {

@@ -8,7 +8,7 @@ import TestSupport
 /// The detail presenter with a spy view: the rows come from the list manager's loaded data through
 /// the second reformer, and nothing is loaded again.
 @MainActor
-@Suite("MVP: listing detail presenter")
+@Suite("MVP: listing detail presenter", .timeLimit(.minutes(1)))
 struct MVPListingDetailPresenterTests {
     /// Records what the presenter told the view.
     final class SpyListingDetailView: ListingDetailView {
@@ -42,7 +42,8 @@ struct MVPListingDetailPresenterTests {
         _ kind: ListingKind, on network: PatternTestNetwork
     ) async throws -> (manager: any PagedAPIManaging, first: Listing) {
         let manager = network.environment.makeListManager(for: kind, landingPoint: network.landingPoint)
-        _ = try await manager.firstPage()
+        manager.loadFirstPage()
+        await network.settle()
         return (manager, try #require(manager.fetchData(with: ListingReformer())?.first))
     }
 

@@ -8,13 +8,14 @@ import Widgets
 
 /// The router over a real navigation controller: navigation is its job, checked on the stack.
 @MainActor
-@Suite("MVP: listings router")
+@Suite("MVP: listings router", .timeLimit(.minutes(1)))
 struct MVPListingsNavigationRouterTests {
     @Test("showDetail builds the detail module and pushes it; the trace shows the router")
     func pushesTheDetail() async throws {
         let network = PatternTestNetwork(for: "MVP")
         let manager = network.environment.makeListManager(for: ListingKind.rent, landingPoint: network.landingPoint)
-        _ = try await manager.firstPage()
+        manager.loadFirstPage()
+        await network.settle()
         let listing = try #require(manager.fetchData(with: ListingReformer())?.first)
         let navigationController = NavigationController(rootViewController: ViewController())
         let router = ListingsNavigationRouter(navigationController: navigationController, pictureService: FakePictureService())

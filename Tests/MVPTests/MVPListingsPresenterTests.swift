@@ -9,7 +9,7 @@ import TestSupport
 /// The listings presenter with a spy view and a spy router, over the fake network: loading,
 /// source switching, refresh, paging, selection and navigation, with no list or key in sight.
 @MainActor
-@Suite("MVP: listings presenter")
+@Suite("MVP: listings presenter", .timeLimit(.minutes(1)))
 struct MVPListingsPresenterTests {
     /// Records what the presenter told the view.
     final class SpyListingsView: ListingsView {

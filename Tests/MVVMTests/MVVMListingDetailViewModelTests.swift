@@ -8,7 +8,7 @@ import TestSupport
 /// (testing them is building one and reading it), and the picture it loads and publishes — tested
 /// without any view, through a recorder bound to its output.
 @MainActor
-@Suite("MVVM: listing detail view model")
+@Suite("MVVM: listing detail view model", .timeLimit(.minutes(1)))
 struct MVVMListingDetailViewModelTests {
     let listing = Listing(
         id: "r-9", kind: .rent, name: "Sunny Court", title: "2 rooms", imageURL: "https://img/9.jpg",

@@ -7,7 +7,7 @@ import Widgets
 
 /// The coordinator with its navigation stack: the view model asks, the coordinator pushes.
 @MainActor
-@Suite("MVVM: listings coordinator")
+@Suite("MVVM: listings coordinator", .timeLimit(.minutes(1)))
 struct MVVMListingsCoordinatorTests {
     func makeCoordinator(_ network: PatternTestNetwork) -> (ListingsCoordinator, ListingsViewModel) {
         let viewModel = ListingsViewModel(

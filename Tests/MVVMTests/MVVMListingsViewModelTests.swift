@@ -9,7 +9,7 @@ import TestSupport
 /// The list's view model with no view at all: inputs in, outputs read. Every rule of the screen —
 /// sources, cancel-previous, ignore-if-loading, paging, selection, the detail's data — is here.
 @MainActor
-@Suite("MVVM: listings view model")
+@Suite("MVVM: listings view model", .timeLimit(.minutes(1)))
 struct MVVMListingsViewModelTests {
     static let firstRent = "龙湖天街27号楼"
     static let firstNewHome = "仁恒河滨24号楼"

@@ -1,5 +1,6 @@
 @testable import MVVM
 import TestSupport
+import Testing
 
 /// Binds to one output of a view model the way a view does, and keeps every value it was shown:
 /// the whole "view" a view-model test needs.
@@ -16,9 +17,9 @@ final class MVVMRecorder<Value: Equatable & Sendable> {
     var last: Value? { values.last }
 
     /// Returns once `count` values were shown (the bound current one included): a load lands on a
-    /// later turn, and its value is the event to wait for.
-    func until(count: Int) async {
-        await arrivals.until(count)
+    /// later turn, and its value is the event to wait for (within `WaitLimit`).
+    func until(count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await arrivals.until(count, sourceLocation: sourceLocation)
     }
 
     private func show(_ value: Value) {

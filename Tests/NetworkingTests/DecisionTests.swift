@@ -7,9 +7,9 @@ import Tracing
 /// Every decision a manager makes about a call — ignored (alone or joining the request in flight),
 /// vetoed, parameters rejected, answered from the cache, sent, succeeded, failed, cancelled — as
 /// the trace tells it, the journal keeps it and the interceptors hear it.
-@MainActor @Suite("Manager decisions")
+@MainActor @Suite("Manager decisions", .timeLimit(.minutes(1)))
 struct DecisionTests {
-    /// One run through every decision, awaiting each result (no guessed yields): the events and
+    /// One run through every decision, awaiting each callback (no guessed yields): the events and
     /// the environment it ran in.
     static func everyDecision() async -> (events: [TraceEvent], environment: NetworkEnvironment, heard: RecordingInterceptor) {
         let interceptor = RecordingInterceptor()
@@ -17,25 +17,29 @@ struct DecisionTests {
         let landing = environment.makeLandingPoint("list")
         let person = environment.makePersonManager(landingPoint: landing)
         let list = environment.makeRentListManager(landingPoint: landing)
+        let delegate = RecordingDelegate()
+        person.delegate = delegate
+        list.delegate = delegate
         let (_, events) = await Support.traced {
-            _ = try? await person.load()                 // rejected: no id
+            await delegate.load { person.loadData() }     // rejected: no id
             person.parameters = ["id": "dynamo"]
             interceptor.veto = true
-            _ = try? await person.load()                 // vetoed by the second interceptor
+            await delegate.load { person.loadData() }     // vetoed by the second interceptor
             interceptor.veto = false
-            _ = try? await person.load()                 // sent, succeeded
-            _ = try? await person.load()                 // answered from the cache
+            await delegate.load { person.loadData() }     // sent, succeeded
+            await delegate.load { person.loadData() }     // answered from the cache
             list.loadFirstPage()                          // sent
             list.refresh()                                // ignored, joins it
             list.loadNextPage()                           // ignored, joins it
             list.loadFirstPage()                          // cancels it (cancel-previous), sent again
-            _ = try? await list.refreshedFirstPage()      // ignored, joins the new one and waits for it
+            list.refresh()                                // ignored, joins the new one
+            await delegate.next()                         // which answers once
             environment.scenario?.update { $0.failureRates = FailureRates([.noNetwork: 1]) }
-            _ = try? await list.nextPage()               // sent, failed
+            await delegate.load { list.loadNextPage() }   // sent, failed
             environment.scenario?.update { $0.failureRates = .none }
             list.loadNextPage()                           // sent again (attempt 2)
             landing.cancelAll()                           // cancelled by the teardown
-            _ = try? await list.firstPage()              // ignored: torn down
+            list.loadFirstPage()                          // ignored: torn down
         }
         return (events, environment, interceptor)
     }
@@ -141,20 +145,23 @@ struct DecisionTests {
     }
 
     @Test("each decision changes the journal once: sent then landed is two changes, a cache hit or an ignored call one")
-    func oneChangePerDecision() async throws {
+    func oneChangePerDecision() async {
         let environment = Support.environment(interceptors: [TracingInterceptor()])
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         let journal = environment.journal
         var before = journal.version
-        _ = try await manager.firstPage()
+        await delegate.load { manager.loadFirstPage() }
         #expect(journal.version - before == 2, "sent, succeeded")
         before = journal.version
-        _ = try await manager.firstPage()
+        await delegate.load { manager.loadFirstPage() }
         #expect(journal.version - before == 1, "answered from the cache")
         before = journal.version
         manager.loadNextPage()
         #expect(journal.version - before == 1, "sent")
-        _ = try await manager.refreshedFirstPage()
+        manager.refresh()
+        await delegate.next()
         #expect(journal.version - before == 3, "then ignored (joined), then the joined request landed")
         before = journal.version
         manager.parameters = ["district": "nowhere"]

@@ -9,7 +9,7 @@ import Tracing
 
 /// The disk tier: entries outlive the process, expire by age (data) or go by size (pictures),
 /// and whatever the folder holds that is not a whole entry of ours is ignored and replaced.
-@MainActor @Suite struct DiskCacheTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct DiskCacheTests {
     /// A temporary cache folder per test, removed at the end.
     private let folder = FileManager.default.temporaryDirectory.appending(path: "mvx-cache-\(UUID().uuidString)")
 
@@ -123,7 +123,7 @@ import Tracing
         #expect(tier().read(key)?.bytes == Array("{\"items\":[1]}".utf8), "and replaced by the next store")
     }
 
-    @Test func aFullDiskIsReportedOnceAndMemoryCarriesOn() async throws {
+    @Test func aFullDiskIsReportedOnceAndMemoryCarriesOn() async {
         defer { try? FileManager.default.removeItem(at: folder) }
         let attempts = Mutex(0)
         let full = DiskCache.FileWriter { _, _ throws(DiskCacheFailure) in
@@ -133,16 +133,18 @@ import Tracing
         let network = TestNetwork(diskCache: DiskCacheSettings(folder: folder, writer: full))
         let environment = network.environment
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
-        let (_, events) = try await Support.traced {
-            _ = try await manager.firstPage()
-            _ = try await manager.nextPage()
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        let (_, events) = await Support.traced {
+            await delegate.load { manager.loadFirstPage() }
+            await delegate.load { manager.loadNextPage() }
         }
         let reports = events.filter { $0.detail.hasPrefix("disk cache off") }
         #expect(reports.map(\.detail) == ["disk cache off: cannot write in /cache: No space left on device; going on from memory"])
         #expect(attempts.withLock { $0 } == 1, "once off, the tier does not try again")
         #expect(environment.cache.statistics.disk?.problem == "cannot write in /cache: No space left on device")
         // Memory still answers.
-        _ = try await manager.firstPage()
+        #expect(await delegate.load { manager.loadFirstPage() } == .success)
         #expect(environment.journal.records.last?.outcome == .cacheHit)
         #expect(environment.journal.records.last?.cacheTier == .memory)
     }
@@ -177,17 +179,21 @@ import Tracing
         let settings = DiskCacheSettings(folder: folder, epoch: 1_700_000_000_000)
         let earlier = TestNetwork(clock: clock, diskCache: settings).environment
         let manager = earlier.makePersonManager(landingPoint: earlier.makeLandingPoint("greeting"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         manager.parameters = ["id": "dynamo"]
-        let person = try await manager.load()
+        #expect(await delegate.load { manager.loadData() } == .success)
+        let person = try #require(manager.fetchData())
 
         let later = TestNetwork(clock: clock, diskCache: settings).environment
         let again = later.makePersonManager(landingPoint: later.makeLandingPoint("greeting"))
+        again.delegate = delegate
         again.parameters = ["id": "dynamo"]
-        let (fromDisk, events) = try await Support.traced { try await again.load() }
-        #expect(fromDisk == person)
+        let (sent, events) = await Support.traced { again.loadData() }
+        #expect(!sent && again.fetchData() == person, "answered from the disk inside the call")
         #expect(events.contains { $0.detail == "cache hit (disk) person.get id=dynamo" })
         #expect(later.journal.records.map(\.cacheTier) == [.disk])
-        _ = try await again.load()
+        #expect(await delegate.load { again.loadData() } == .success)
         #expect(later.journal.records.map(\.cacheTier) == [.disk, .memory])
         #expect(later.cache.statistics.memoryHits == 1)
         #expect(later.cache.statistics.disk?.hits == 1)
@@ -197,27 +203,32 @@ import Tracing
         later3.epoch += 180_000
         let third = TestNetwork(clock: clock, diskCache: later3).environment
         let fresh = third.makePersonManager(landingPoint: third.makeLandingPoint("greeting"))
+        fresh.delegate = delegate
         fresh.parameters = ["id": "dynamo"]
-        _ = try await fresh.load()
+        #expect(await delegate.load { fresh.loadData() } == .success)
         #expect(third.journal.records.map(\.outcome) == [.succeeded(items: nil)])
     }
 
-    @Test func anAPIMarkedNeverIsKeptInNeitherTier() async throws {
+    @Test func anAPIMarkedNeverIsKeptInNeitherTier() async {
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = TestNetwork(diskCache: DiskCacheSettings(folder: folder)).environment
         let manager = environment.makeManager(BalanceAPI(), landingPoint: environment.makeLandingPoint("account"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         manager.parameters = ["id": "dynamo"]
-        _ = try await manager.load()
-        _ = try await manager.load()
+        #expect(await delegate.load { manager.loadData() } == .success)
+        #expect(await delegate.load { manager.loadData() } == .success)
         #expect(environment.journal.records.map(\.outcome) == [.succeeded(items: nil), .succeeded(items: nil)])
         #expect(environment.cache.statistics.memoryEntries == 0)
         #expect(environment.cache.statistics.disk?.entries == 0)
     }
 
-    @Test func withoutADiskTierNothingIsWritten() async throws {
+    @Test func withoutADiskTierNothingIsWritten() async {
         let environment = TestNetwork().environment
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
-        _ = try await manager.firstPage()
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        #expect(await delegate.load { manager.loadFirstPage() } == .success)
         #expect(environment.cache.statistics.disk == nil)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }

@@ -6,7 +6,7 @@ import Testing
 import Tracing
 
 /// Pictures: memory first, then disk, then the image service; each tier evicts by size.
-@MainActor @Suite struct ImageCacheTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct ImageCacheTests {
     private let folder = FileManager.default.temporaryDirectory.appending(path: "mvx-images-\(UUID().uuidString)")
 
     private func picture(_ seed: UInt8, bytes: Int = 1000) -> [UInt8] { [UInt8](repeating: seed, count: bytes) }

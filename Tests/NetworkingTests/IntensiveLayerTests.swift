@@ -2,9 +2,10 @@ import Clocks
 import FakeServer
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
-@Suite struct IntensiveLayerTests {
+@Suite(.timeLimit(.minutes(1))) struct IntensiveLayerTests {
     @Test func canonicalParametersAreSortedAndEncoded() {
         let a = CanonicalParameters(["page": "2", "district": "浦东 新区", "a": "x&y"])
         let b = CanonicalParameters(["a": "x&y", "page": "2", "district": "浦东 新区"])
@@ -102,18 +103,19 @@ import Testing
         await #expect(throws: APIError.noNetwork) { try await server.send(request) }
     }
 
-    @Test func latencyComesFromTheInjectedClock() async throws {
+    @MainActor @Test func latencyComesFromTheInjectedClock() async throws {
         let clock = TestClock()
         let scenario = Scenario(latency: .milliseconds(300) ... .milliseconds(300))
         let networkClock = NetworkClock(clock)
         let server = FakeServer(fixtures: Support.fixtures, scenario: ScenarioControls(scenario), clock: networkClock)
         let request = RequestSigner.sign(service: .person, method: "person.get", parameters: CanonicalParameters(["id": "dynamo"]), attempt: 0)
         let task = Task { try await server.send(request) }
-        await RequestMonitor(sleepers: networkClock.sleepers).untilAsleep()  // only then may the clock move
+        let monitor = RequestMonitor(sleepers: networkClock.sleepers)
+        await bounded("the request asleep on the clock") { await monitor.untilAsleep() }  // only then may the clock move
         await clock.advance(by: .milliseconds(299))
         #expect(networkClock.sleepers.current == 1, "at 299 ms the reply is still on its way")
         await clock.advance(by: .milliseconds(1))
-        let bytes = try await task.value
+        let bytes = try #require(await bounded("the reply") { try? await task.value } ?? nil)
         #expect(String(decoding: bytes, as: UTF8.self).contains("Frayne"))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The request journal the network inspector reads: one record per call to a manager, written
 /// where the manager decides, bounded, observable.
-@MainActor @Suite("Request journal")
+@MainActor @Suite("Request journal", .timeLimit(.minutes(1)))
 struct JournalTests {
     @Test("a sent request: in flight with its attempt, then landed with latency, size and every hook")
     func sentAndLanded() async throws {
@@ -15,8 +15,10 @@ struct JournalTests {
         let environment = Support.environment(Scenario(latency: .milliseconds(200) ... .milliseconds(200)), clock: clock,
                                               interceptors: [interceptor])
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         manager.parameters = ["id": "david-blaine"]
-        let task = Task { try await manager.load() }
+        manager.loadData()
         await environment.untilAsleep()  // only a sleeping request lets the test clock move
         let journal = environment.journal
         var record = try #require(journal.records.last)
@@ -27,7 +29,7 @@ struct JournalTests {
         #expect(record.interceptionPoints == [.shouldCall, .afterCall])
 
         await clock.advance(by: .milliseconds(200))
-        _ = try await task.value
+        #expect(await delegate.until(1) == .success)
         record = try #require(journal.record(1))
         #expect(record.outcome == .succeeded(items: nil))
         #expect(record.latency == .milliseconds(200))
@@ -42,7 +44,9 @@ struct JournalTests {
         let environment = Support.environment(interceptors: [RecordingInterceptor()])
         environment.scenario?.update { $0.failureRates = FailureRates([.timeout: 1]) }
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
-        _ = try? await manager.firstPage()
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        #expect(await delegate.load { manager.loadFirstPage() } == .failure(.timeout))
         let record = environment.journal.records.last
         #expect(record?.outcome == .failed(.timeout))
         #expect(record?.page == 1 && record?.parameters?["page_size"] == "20")
@@ -51,11 +55,13 @@ struct JournalTests {
     }
 
     @Test("a cache hit: nothing sent, no attempt, answered at once, the success hooks")
-    func cacheHit() async throws {
+    func cacheHit() async {
         let environment = Support.environment(interceptors: [RecordingInterceptor()])
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
-        _ = try await manager.firstPage()
-        _ = try await manager.firstPage()
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        #expect(await delegate.load { manager.loadFirstPage() } == .success)
+        #expect(await delegate.load { manager.loadFirstPage() } == .success)
         let records = environment.journal.records
         #expect(records.map(\.outcome) == [.succeeded(items: 20), .cacheHit])
         #expect(records[1].sentAt == nil && records[1].attempt == nil && records[1].latency == .zero)
@@ -67,16 +73,16 @@ struct JournalTests {
         let transport = GatedTransport()
         let environment = NetworkEnvironment(transport: transport, clock: ImmediateClock(), interceptors: [])
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         manager.parameters = ["id": "dynamo"]
-        let first = Task { try await manager.load() }
-        await environment.untilJournal { $0.records.count == 1 }
-        let second = Task { try await manager.load() }
-        await environment.untilJournal { $0.records.count == 2 }
+        manager.loadData()
+        manager.loadData()
         let ignored = try #require(environment.journal.record(2))
         #expect(ignored.outcome == .ignored(reason: "already loading", joined: 1))
         #expect(ignored.parameters == nil && ignored.sentAt == nil && ignored.interceptorCalls.isEmpty)
         await transport.releaseAll(holding: 1)
-        _ = try await (first.value, second.value)
+        #expect(await delegate.until(1) == .success)
         #expect(environment.journal.record(1)?.outcome == .succeeded(items: nil))
         #expect(environment.journal.records.count == 2, "the joined caller adds no record")
     }
@@ -86,27 +92,29 @@ struct JournalTests {
         let transport = GatedTransport()
         let environment = NetworkEnvironment(transport: transport, clock: ImmediateClock(), interceptors: [])
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         manager.parameters = ["district": "浦东新区"]
-        let first = Task { try await manager.firstPage() }
-        await environment.untilJournal { $0.records.count == 1 }
+        manager.loadFirstPage()
         manager.parameters = [:]
-        let second = Task { try await manager.firstPage() }
-        await environment.untilJournal { $0.records.count == 2 }
+        manager.loadFirstPage()
         #expect(environment.journal.record(1)?.outcome == .cancelled("cancelled previous"))
         #expect(environment.journal.record(1)?.latency != nil, "a cancelled request ends when it is cancelled")
         #expect(environment.journal.inFlightCount == 1)
         await transport.releaseAll(holding: 2)
-        _ = await first.result
-        _ = try await second.value
+        #expect(await delegate.until(1) == .success)
+        await transport.untilAnswered(2)  // the cancelled request's late reply is on its way back
         await environment.settle()
         #expect(environment.journal.records.map(\.outcome) == [.cancelled("cancelled previous"), .succeeded(items: 20)])
     }
 
     @Test("paging: a next page asked for while one loads is ignored; after the last page too")
-    func pagingDecisions() async throws {
+    func pagingDecisions() async {
         let environment = Support.environment()
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
-        _ = try await manager.firstPage()
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        #expect(await delegate.load { manager.loadFirstPage() } == .success)
         manager.loadNextPage()
         manager.loadNextPage()
         await environment.settle()
@@ -121,14 +129,16 @@ struct JournalTests {
         let interceptor = RecordingInterceptor()
         let environment = Support.environment(interceptors: [interceptor])
         let manager = environment.makePersonManager(landingPoint: environment.makeLandingPoint("greeting"))
-        _ = try? await manager.load()
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        #expect(await delegate.load { manager.loadData() } == .failure(.parameters("a person id is required")))
         let rejected = environment.journal.records.last
         #expect(rejected?.outcome == .rejected(.parameters("a person id is required")))
         #expect(rejected?.interceptionPoints == [.shouldCall, .beforeFailure, .afterFailure])
         #expect(rejected?.sentAt == nil)
         interceptor.veto = true
         manager.parameters = ["id": "dynamo"]
-        _ = try? await manager.load()
+        #expect(await delegate.load { manager.loadData() } == nil)
         let vetoed = environment.journal.records.last
         #expect(vetoed?.outcome == .vetoed(by: "RecordingInterceptor"))
         #expect(vetoed?.interceptorCalls == [InterceptorCall(point: .shouldCall, count: 1)])
@@ -157,13 +167,15 @@ struct JournalTests {
     }
 
     @Test("bounded: the oldest records go; ids keep counting; a dropped record is simply gone")
-    func bound() async throws {
+    func bound() async {
         let environment = Support.environment()
         let journal = RequestJournal(capacity: 3)
         let manager = APIManager(
             api: RentListAPI(), transport: environment.transport, cache: environment.cache, clock: environment.clock,
             landingPoint: environment.makeLandingPoint("list"), journal: journal)
-        for _ in 0..<5 { _ = try await manager.firstPage() }
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
+        for _ in 0..<5 { #expect(await delegate.load { manager.loadFirstPage() } == .success) }
         #expect(journal.records.map(\.id) == [3, 4, 5])
         #expect(journal.records.map(\.outcome) == [.cacheHit, .cacheHit, .cacheHit])
         #expect(journal.record(1) == nil && journal.record(2) == nil && journal.record(5)?.id == 5)
@@ -171,40 +183,42 @@ struct JournalTests {
     }
 
     @Test("observers hear every change until their observation is released")
-    func observers() async throws {
+    func observers() async {
         let environment = Support.environment()
         let manager = environment.makeRentListManager(landingPoint: environment.makeLandingPoint("list"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         var heard = 0
         var observation: RequestJournal.Observation? = environment.journal.observe { heard += 1 }
         let before = environment.journal.version
-        _ = try await manager.firstPage()
+        await delegate.load { manager.loadFirstPage() }
         #expect(heard > 0 && heard == environment.journal.version - before)
         _ = observation  // kept alive until here
         observation = nil
         let count = heard
-        _ = try await manager.firstPage()
+        await delegate.load { manager.loadFirstPage() }
         #expect(heard == count, "a released observation is not called")
     }
 }
 
 /// "Fail the next request": a one-shot in the live scenario that the fake server honours for
 /// exactly one request.
-@MainActor @Suite("One-shot failure")
+@MainActor @Suite("One-shot failure", .timeLimit(.minutes(1)))
 struct OneShotFailureTests {
     @Test("exactly the next request fails with the armed kind; the one after succeeds", arguments: FailureKind.allCases)
     func nextRequestFails(kind: FailureKind) async throws {
         let environment = Support.environment()
         let manager = environment.makeNewHomesListManager(landingPoint: environment.makeLandingPoint("list"))
+        let delegate = RecordingDelegate()
+        manager.delegate = delegate
         environment.scenario?.nextFailure = kind
-        do {
-            _ = try await manager.refreshedFirstPage()
-            Issue.record("expected the armed \(kind) to fail the request")
-        } catch {
-            #expect(error.shortName == kind.error.shortName)
+        let heard = await delegate.load { manager.refresh() }
+        if case .failure(let error) = heard { #expect(error.shortName == kind.error.shortName) } else {
+            Issue.record("expected the armed \(kind) to fail the request, heard \(String(describing: heard))")
         }
         #expect(environment.scenario?.nextFailure == nil, "the server took it")
-        let data = try await manager.refreshedFirstPage()
-        #expect(data["items"]?.arrayValue?.count == 20)
+        #expect(await delegate.load { manager.refresh() } == .success)
+        #expect(manager.fetchData()?["items"]?.arrayValue?.count == 20)
         let outcomes = environment.journal.records.map(\.outcome)
         #expect(outcomes.count == 2 && outcomes.last == .succeeded(items: 20))
         if case .failed(let error) = outcomes.first { #expect(error.shortName == kind.error.shortName) } else {

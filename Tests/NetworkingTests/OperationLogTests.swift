@@ -10,7 +10,7 @@ import Tracing
 /// The operation log's batching and its file: 30 entries a batch, leftovers first, nothing lost or
 /// doubled across a kill, a damaged or foreign file replaced, an unwritable folder reported once.
 @MainActor
-@Suite struct OperationLogTests {
+@Suite(.timeLimit(.minutes(1))) struct OperationLogTests {
     /// A temporary folder per test, removed at the end.
     private let folder = FileManager.default.temporaryDirectory.appending(path: "mvx-oplog-\(UUID().uuidString)")
     private let fileName = "operation-log.jsonl"

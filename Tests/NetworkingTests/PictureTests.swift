@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// The fake image service and the P6 reader that turns its bytes into a `Picture`.
-@Suite struct ImageServiceTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageServiceTests {
     /// Twenty listings' URLs as the fixtures spell them, from all three teams.
     static let fixtureURLs = (1...7).map { String(format: "https://img.anjuke-fake.cn/rent/%03d.jpg", $0) }
         + (1...7).map { String(format: "https://img.anjuke-fake.cn/xinfang/%03d.jpg", $0) }

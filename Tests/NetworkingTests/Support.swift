@@ -30,21 +30,64 @@ enum Support {
     }
 }
 
-/// Records every delegate callback.
+/// Records every delegate callback, and lets a test await the next one (within `WaitLimit`).
 @MainActor
 final class RecordingDelegate: APIManagerDelegate {
+    /// What the delegate heard of one load.
+    enum Heard: Equatable {
+        case success
+        case failure(APIError)
+    }
+
     var successes = 0
     var failures: [APIError] = []
     var log: [String] = []
+    /// The callbacks so far, to wait for.
+    let arrivals = Arrivals()
+    /// The last callback.
+    private(set) var last: Heard?
 
     func managerDidSucceed(_ manager: any DataManaging) {
         successes += 1
         log.append("success \(Self.name(of: manager))")
+        last = .success
+        arrivals.arrived()
     }
 
     func managerDidFail(_ manager: any DataManaging, error: APIError) {
         failures.append(error)
         log.append("failure \(Self.name(of: manager)) \(error.shortName)")
+        last = .failure(error)
+        arrivals.arrived()
+    }
+
+    /// Returns the next callback, awaited (within `WaitLimit`): the answer to a call joined to the
+    /// request in flight, say. Call it with nothing awaited since that call, or the callback may
+    /// have come already (then use `until(_:)`).
+    @discardableResult
+    func next(sourceLocation: SourceLocation = #_sourceLocation) async -> Heard? {
+        await until(arrivals.count + 1, sourceLocation: sourceLocation)
+    }
+
+    /// Returns the last callback once `count` have come in all (within `WaitLimit`).
+    @discardableResult
+    func until(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> Heard? {
+        await arrivals.until(count, sourceLocation: sourceLocation)
+        return arrivals.count >= count ? last : nil
+    }
+
+    /// Makes one call (`loadData()`, `loadFirstPage()` …) and returns what this delegate heard of
+    /// it: for a request sent, the callback on a later turn, awaited; for a call answered at once
+    /// (the cache, a rejection), the callback it made inside the call; nil for a call turned away
+    /// (ignored, joined, vetoed), which is told nothing.
+    @discardableResult
+    func load(sourceLocation: SourceLocation = #_sourceLocation, _ call: () -> Bool) async -> Heard? {
+        let before = arrivals.count
+        if call() {
+            #expect(arrivals.count == before, "a request sent is answered on a later turn", sourceLocation: sourceLocation)
+            await arrivals.until(before + 1, sourceLocation: sourceLocation)
+        }
+        return arrivals.count > before ? last : nil
     }
 
     /// The API method, or `merged` for several managers as one.
@@ -101,8 +144,19 @@ actor GatedTransport: Transport {
     }
 
     /// Waits until `count` requests are held, then releases every held request. Releasing before a
-    /// request arrived would leave it held for ever.
-    func releaseAll(holding count: Int) async {
+    /// request arrived would leave it held for ever. Fails the test after `WaitLimit.standard`.
+    @MainActor
+    func releaseAll(holding count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await bounded("\(count) requests held", sourceLocation: sourceLocation) { await self.releaseAllOnceHeld(count) }
+    }
+
+    /// Returns once `count` requests have been answered. Fails the test after `WaitLimit.standard`.
+    @MainActor
+    func untilAnswered(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await bounded("\(count) requests answered", sourceLocation: sourceLocation) { await self.answeredOnce(count) }
+    }
+
+    private func releaseAllOnceHeld(_ count: Int) async {
         if gates.count < count {
             await withCheckedContinuation { holdWaiters.append((count, $0)) }
         }
@@ -110,8 +164,7 @@ actor GatedTransport: Transport {
         gates.removeAll()
     }
 
-    /// Returns once `count` requests have been answered.
-    func untilAnswered(_ count: Int) async {
+    private func answeredOnce(_ count: Int) async {
         guard answered < count else { return }
         await withCheckedContinuation { answerWaiters.append((count, $0)) }
     }

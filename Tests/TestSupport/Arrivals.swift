@@ -1,3 +1,5 @@
+import Testing
+
 /// Counts what a spy was told and lets a test wait for the count to reach a number: a load lands
 /// on a later turn, and its arrival is the event to wait for (never a guessed number of yields).
 @MainActor
@@ -15,9 +17,11 @@ public final class Arrivals {
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Returns once `target` have arrived.
-    public func until(_ target: Int) async {
+    /// Returns once `target` have arrived; fails the test after `WaitLimit.standard` if they do not.
+    public func until(_ target: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
         guard count < target else { return }
-        await withCheckedContinuation { waiters.append((target, $0)) }
+        await bounded("arrival \(target) (\(count) came)", sourceLocation: sourceLocation) {
+            await withCheckedContinuation { self.waiters.append((target, $0)) }
+        }
     }
 }

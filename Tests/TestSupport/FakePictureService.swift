@@ -1,5 +1,6 @@
 import Model
 import Reformers
+import Testing
 
 /// A picture service a test answers by hand, shared by the detail tests of all four patterns: a
 /// load waits for `reply(_:)`. Like the real service, a load whose task was cancelled throws
@@ -38,9 +39,12 @@ public final class FakePictureService: PictureService {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns once no load is waiting: answered, or ended because its task was cancelled.
-    public func untilIdle() async {
+    /// Returns once no load is waiting: answered, or ended because its task was cancelled. Fails
+    /// the test after `WaitLimit.standard` if one still waits.
+    public func untilIdle(sourceLocation: SourceLocation = #_sourceLocation) async {
         guard pending != nil else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+        await bounded("the picture service to be idle", sourceLocation: sourceLocation) {
+            await withCheckedContinuation { self.idleWaiters.append($0) }
+        }
     }
 }

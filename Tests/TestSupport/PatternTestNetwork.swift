@@ -1,6 +1,7 @@
 import Clocks
 import FakeServer
 import Networking
+import Testing
 import Tracing
 
 /// The fake network a presenter or view-model test runs on: `TestNetwork`, one landing point for
@@ -31,12 +32,12 @@ public struct PatternTestNetwork {
 
     /// Every request landed, or asleep on the test clock (a slow request stays in flight), and what
     /// the landings set off has run.
-    public func settle() async {
-        await network.settle()
+    public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await network.settle(sourceLocation: sourceLocation)
     }
 
     /// Moves the test clock past a latency, then lets what became due land.
-    public func advance(by duration: Duration) async {
-        await network.advance(by: duration)
+    public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await network.advance(by: duration, sourceLocation: sourceLocation)
     }
 }

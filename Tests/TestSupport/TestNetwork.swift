@@ -1,6 +1,7 @@
 import Clocks
 import FakeServer
 import Networking
+import Testing
 
 /// The one fake network every test suite builds on: the bundled fixtures, an instant scenario and
 /// an immediate clock unless told otherwise, or every request taking exactly `latency` on a
@@ -45,42 +46,56 @@ public struct TestNetwork {
     }
 
     /// Returns once every request has landed or sleeps on the test clock, and the main actor has
-    /// run what the landings set off. Waits for events, never for time.
-    public func settle() async {
-        await environment.settle()
+    /// run what the landings set off. Waits for events, never for time (but fails the test after
+    /// `WaitLimit.standard`).
+    public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await environment.settle(sourceLocation: sourceLocation)
     }
 
     /// Moves the test clock by `duration`, then settles. It settles first too: a request must be
     /// asleep on the clock before time moves, or it would sleep from the new time and never land.
-    public func advance(by duration: Duration) async {
-        await environment.settle()
+    public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await environment.settle(sourceLocation: sourceLocation)
         await clock?.advance(by: duration)
-        await environment.settle()
+        await environment.settle(sourceLocation: sourceLocation)
     }
 }
 
+/// The environment's waits for tests, each failing the test after `WaitLimit.standard` and naming
+/// what it waited for, so a lost event fails in seconds.
 extension NetworkEnvironment {
     /// Every request landed or asleep on the clock, and what the landings set off has run.
-    public func settle() async {
-        await monitor.untilSettled()
+    public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let monitor = self.monitor
+        await bounded("the network to settle (\(monitor.inFlight) in flight, \(monitor.asleep) asleep)",
+                      sourceLocation: sourceLocation) {
+            await monitor.untilSettled()
+        }
     }
 
     /// Returns once `count` tasks sleep on this environment's clock: only then may a test clock move.
-    public func untilAsleep(count: Int = 1) async {
-        await monitor.untilAsleep(count: count)
+    public func untilAsleep(count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let monitor = self.monitor
+        await bounded("\(count) asleep on the clock (\(monitor.asleep) asleep)", sourceLocation: sourceLocation) {
+            await monitor.untilAsleep(count: count)
+        }
     }
-}
 
-extension NetworkEnvironment {
     /// Returns once `condition` holds, checked after every change to the journal (a call made,
     /// ignored, sent, landed or cancelled). For a transport that holds its requests, the journal is
     /// what moves: the monitor would wait for ever for a request that only the test releases.
-    public func untilJournal(_ condition: (RequestJournal) -> Bool) async {
-        while !condition(journal) {
-            let wake = JournalWake()
-            let observation = journal.observe { wake.resume() }
-            await withCheckedContinuation { wake.continuation = $0 }
-            _ = observation  // held until the change arrives
+    public func untilJournal(
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping @MainActor (RequestJournal) -> Bool
+    ) async {
+        let journal = self.journal
+        let what = { "a journal change the test asked for (records so far: \(journal.records.count))" }
+        await bounded(what(), sourceLocation: sourceLocation) {
+            while !condition(journal) {
+                let wake = JournalWake()
+                let observation = journal.observe { wake.resume() }
+                await withCheckedContinuation { wake.continuation = $0 }
+                _ = observation  // held until the change arrives
+            }
         }
     }
 }

@@ -45,7 +45,7 @@ private final class CallProbe {
     }
 }
 
-@Suite("Tracer")
+@Suite("Tracer", .timeLimit(.minutes(1)))
 struct TracerTests {
     @Test("outside an action nothing is recorded and the detail is never built")
     func freeWithoutContext() {
@@ -116,7 +116,7 @@ struct TracerTests {
                 Trace.$context.withValue(context) { CallProbe().show("elsewhere") }
                 done.signal()
             }.start()
-            done.wait()
+            #expect(done.wait(timeout: .now() + 10) == .success, "the other thread ran within 10 s")
             tracer.perform("nested action", pattern: "MVP") { CallProbe().show("another action") }
             return Task { CallProbe().show("reply") }
         }
@@ -163,7 +163,7 @@ struct TracerTests {
                 Trace.$context.withValue(context) { Probe().run("elsewhere") }
                 done.signal()
             }.start()
-            done.wait()
+            #expect(done.wait(timeout: .now() + 10) == .success, "the other thread ran within 10 s")
             Probe().run("here")
         }
         #expect(buffer.events.map(\.isAsync) == [true, false])

@@ -8,7 +8,7 @@ import TestSupport
 /// The detail module's interactor: plain data from the second reformer over data the list already
 /// loaded, without a request; a listing the data does not hold is reported as missing.
 @MainActor
-@Suite("VIPER listing detail interactor")
+@Suite("VIPER listing detail interactor", .timeLimit(.minutes(1)))
 struct VIPERListingDetailInteractorTests {
     /// A list manager of `source` with its first page loaded, as the list leaves it, and that
     /// page's first listing.

@@ -10,7 +10,7 @@ import Widgets
 /// The list module as assembled: its wiring, its release, and the screen driven by keys through a
 /// window (selection, detail and back, source switching).
 @MainActor
-@Suite("VIPER listings builder")
+@Suite("VIPER listings builder", .timeLimit(.minutes(1)))
 struct VIPERListingsBuilderTests {
     @Test("a navigation controller around the view; every reference wired, the back ones weak")
     func wiresEveryReference() throws {

@@ -8,7 +8,7 @@ import TestSupport
 
 /// The list interactor alone, with a spy output, on the real managers over the fake network.
 @MainActor
-@Suite("VIPER listings interactor")
+@Suite("VIPER listings interactor", .timeLimit(.minutes(1)))
 struct VIPERListingsInteractorTests {
     private let output = OutputSpy()
     private let appState = AppState()

@@ -9,7 +9,7 @@ import Widgets
 /// The list's router, checked on a real navigation stack: given only an id, it has the detail
 /// module built with the data access the builder gave it, and pushes it.
 @MainActor
-@Suite("VIPER listings routers")
+@Suite("VIPER listings routers", .timeLimit(.minutes(1)))
 struct VIPERListingsRouterTests {
     private func makeRouter() async throws -> (ListingsRouter, NavigationController, Listing) {
         let network = TestNetwork().environment

@@ -15,10 +15,6 @@ public final class RequestMonitor {
     /// Requests sent since the monitor was made (landed, cancelled or not): a caller compares two
     /// readings to tell that a request started in between.
     public private(set) var started = 0
-    /// Callers a landing (or a cancel) has woken that have not run again yet. A woken caller
-    /// passes through the global executor on its way back to the main actor, where no queued-work
-    /// turn would see it: on a loaded machine it could come back after the network looked settled.
-    public private(set) var waking = 0
     private let sleepers: ClockSleepers
     private let events = NetworkEvents()
 
@@ -33,8 +29,9 @@ public final class RequestMonitor {
     public var asleep: Int { sleepers.current }
 
     /// True when nothing the network does can move on by itself: every request in flight (if any)
-    /// is asleep on the clock, and every caller a reply woke has run again.
-    public var isQuiet: Bool { waking == 0 && (inFlight == 0 || inFlight <= sleepers.current) }
+    /// is asleep on the clock. A reply reaches its delegate in the main-actor job that ends its
+    /// request, so an ended request leaves nobody on the way to hear it.
+    public var isQuiet: Bool { inFlight == 0 || inFlight <= sleepers.current }
 
     func requestStarted() {
         inFlight += 1
@@ -44,17 +41,6 @@ public final class RequestMonitor {
 
     func requestEnded() {
         inFlight = max(0, inFlight - 1)
-        events.happened()
-    }
-
-    /// `count` callers waiting for a reply were just woken.
-    func callersWoken(_ count: Int) {
-        waking += count
-    }
-
-    /// A woken caller runs again on the main actor.
-    func callerResumed() {
-        waking = max(0, waking - 1)
         events.happened()
     }
 

@@ -2,8 +2,8 @@ import Tracing
 
 /// Where one screen module's requests land. The screen owns it; its managers register here.
 /// `cancelAll()` on teardown cancels every request of those managers and closes the landing
-/// point: from then on no callback, state change or async result reaches the screen (async
-/// loads end with `.cancelled`). It holds managers weakly, so it never keeps them alive.
+/// point: from then on no callback or state change reaches the screen, and a load asked for is
+/// ignored. It holds managers weakly, so it never keeps them alive.
 @MainActor
 public final class LandingPoint {
     private struct Member {

@@ -1,8 +1,9 @@
 import Tracing
 
-/// One API's manager (casatwy's discrete layer): the screen says "load" and gets the result by
-/// delegate, by `async`, or as a stream of states; underneath, the shared intensive work
-/// (assemble canonical parameters, sign, send through the transport, validate, cache) happens here.
+/// One API's manager (casatwy's discrete layer): the screen says "load" and hears back through
+/// its delegate, then reads the data through a reformer it chooses; underneath, the shared
+/// intensive work (assemble canonical parameters, sign, send through the transport, validate,
+/// cache) happens here.
 ///
 /// Main-actor isolated because it lives with a screen and delivers to UI code. It never keeps its
 /// screen alive: the delegate and parameter source are weak, in-flight tasks hold it weakly.
@@ -37,12 +38,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     private var settledState: LoadState = .idle
     private var inFlight: [Int: Flight] = [:]
     private var nextRequestID = 1
-    /// The caller's result of a flight that landed while `takeOff` was still starting it;
-    /// `takeOff` hands it straight back.
-    private var landedAtOnce: Result<JSONValue, APIError>?
     private var attempts: [CacheKey: Int] = [:]
-    private var stateObservers: [Int: AsyncStream<LoadState>.Continuation] = [:]
-    private var nextObserverID = 1
 
     /// One call this manager took and assembled: its record — what the journal keeps, the trace
     /// reads and the interceptors are told — and what sending and caching need.
@@ -55,11 +51,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// A call handed to the transport, until its reply lands or it is cancelled.
     private struct Flight {
         var call: Call
-        let request: SignedRequest
-        /// Nil until `takeOff(_:_:)` has the task back: an immediate task runs on the caller's turn
-        /// until it first suspends, and may land before then.
-        var task: Task<Void, Never>?
-        var waiters: [CheckedContinuation<Result<JSONValue, APIError>, Never>] = []
+        let task: Task<Void, Never>
     }
 
     private enum Purpose: Equatable {
@@ -67,24 +59,6 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         case page(first: Bool)
         /// Page 1 again, from the server: skips the cache and ignores the call while loading.
         case refresh
-    }
-
-    private enum Submission {
-        case finished(Result<JSONValue, APIError>)
-        /// A new flight, signed and registered; its caller says when it takes off (`takeOff(_:_:)`).
-        case sent(Int)
-        /// A flight already in the air (a joined call, or one taken off that has not landed).
-        case inFlight(Int)
-    }
-
-    /// When a sent call's task starts: `now`, on an async caller's turn (see `LoadTurn`), or on
-    /// a `laterTurn` for a delegate-style call, which must never call back during the call.
-    private enum Start {
-        case now
-        case laterTurn
-
-        /// An async call's start: now, unless its caller asked for the reply on a later turn.
-        static var forAsyncCall: Start { LoadTurn.repliesLater ? .laterTurn : .now }
     }
 
     /// Prefer `NetworkEnvironment.make…Manager(landingPoint:)`, which passes the shared pieces.
@@ -107,11 +81,10 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     }
 
     isolated deinit {
-        for observer in stateObservers.values { observer.finish() }
         for flight in inFlight.values {
-            flight.task?.cancel()
+            flight.task.cancel()
             monitor.requestEnded()
-            // Journaled, not traced (as before the decisions had one record): the screen is long gone.
+            // Journaled, not traced: the screen whose action it was is long gone.
             var record = flight.call.record
             record.take(.cancelled(reason: "manager released"), at: clock.now, interceptors: interceptors.count)
             journal.keep(&record)
@@ -122,20 +95,11 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     public var service: Service { api.service }
     public var isLoading: Bool { !inFlight.isEmpty }
 
-    // MARK: Consumption: delegate, async, stream
+    // MARK: Consumption: load, hear back by delegate, fetch through a reformer
 
     @discardableResult
     public func loadData() -> Bool {
-        takeOffLater(submit(.single))
-    }
-
-    public func load() async throws(APIError) -> JSONValue {
-        try await wait(for: takeOff(submit(.single), .forAsyncCall))
-    }
-
-    /// Loads and returns the data through `reformer`.
-    public func load<R: Reformer>(with reformer: R) async throws(APIError) -> R.Output {
-        try reform(await load(), with: reformer)
+        submit(.single)
     }
 
     public func fetchData() -> JSONValue? {
@@ -146,31 +110,8 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         rawData.map { reform($0, with: reformer) }
     }
 
-    /// An `AsyncStream` rather than an `@Observable` property: every consumer gets its own stream,
-    /// every transition is delivered (Observation would coalesce loading → loaded within one
-    /// turn), and the stream finishing tells a binding its screen was torn down.
-    public func states() -> AsyncStream<LoadState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LoadState.self, bufferingPolicy: .unbounded)
-        if landingPoint.isClosed {
-            continuation.finish()
-            return stream
-        }
-        let id = nextObserverID
-        nextObserverID += 1
-        continuation.yield(state)
-        stateObservers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.stateObservers[id] = nil }
-        }
-        return stream
-    }
-
     public func cancelAllRequests() {
         for id in inFlight.keys.sorted() { cancel(id, reason: landingPoint.isClosed ? "teardown" : "cancelled") }
-        if landingPoint.isClosed {
-            for observer in stateObservers.values { observer.finish() }
-            stateObservers.removeAll()
-        }
     }
 
     // MARK: Paging
@@ -184,34 +125,39 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     /// interceptors' say, validation, the cache, sending. A step that settles the call's fate
     /// returns a decision, which `record(_:in:)` writes once; what follows it (interceptor hooks,
     /// delivery) reads the same record.
-    private func submit(_ purpose: Purpose) -> Submission {
+    ///
+    /// True when a request went out: its answer reaches the delegate on a later turn, never during
+    /// the call. False when the call was answered at once (the cache, a rejection: the delegate
+    /// heard inside the call) or turned away (ignored, joined to the request in flight, vetoed:
+    /// the delegate hears nothing more of it).
+    private func submit(_ purpose: Purpose) -> Bool {
         if let ignored = policy(for: purpose) {
             var record = newRecord(page: page(for: purpose), parameters: nil)
-            self.record(ignored.decision, in: &record)
-            return ignored.answer
+            self.record(ignored, in: &record)
+            return false
         }
         var call = assemble(purpose)
         if let veto = askInterceptors(about: &call) {
             record(veto, in: &call.record)
-            return .finished(.failure(.cancelled))
+            return false
         }
         if let error = rejection(of: call) {
             record(.rejected(error), in: &call.record)
             deliver(.failure(error), for: call)
-            return .finished(.failure(error))
+            return false
         }
         if let hit = cachedReply(for: call, purpose) {
             record(.cacheHit(call.key, hit.tier), in: &call.record)
             for interceptor in interceptors { interceptor.afterCall(self, parameters: call.parameters) }
             deliver(.success(hit.value), for: call)
-            return .finished(.success(hit.value))
+            return false
         }
         let attempt = nextAttempt(for: call.key)
         record(.sent(attempt: attempt), in: &call.record)
-        let id = send(call, attempt: attempt)
-        setState(.loading)
+        send(call, attempt: attempt)
+        state = .loading
         for interceptor in interceptors { interceptor.afterCall(self, parameters: call.parameters) }
-        return .sent(id)
+        return true
     }
 
     /// Records `decision` once, into `record`: the journal keeps the record as it now stands and
@@ -227,17 +173,16 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     // MARK: The steps before sending
 
-    /// The request policy's word on a call, before anything is assembled: why it is ignored and
-    /// what its caller gets instead, or nil to go on — after cancelling, under `cancelPrevious`,
-    /// the requests it replaces.
-    private func policy(for purpose: Purpose) -> (decision: CallDecision, answer: Submission)? {
+    /// The request policy's word on a call, before anything is assembled: why it is ignored, or
+    /// nil to go on — after cancelling, under `cancelPrevious`, the requests it replaces.
+    private func policy(for purpose: Purpose) -> CallDecision? {
         guard !landingPoint.isClosed else {
-            return (.ignored(reason: "\(landingPoint.name) torn down", joined: nil), .finished(.failure(.cancelled)))
+            return .ignored(reason: "\(landingPoint.name) torn down", joined: nil)
         }
         // Ids grow, so the newest is the largest (the empty case, every first call, skips the search).
         guard !inFlight.isEmpty, let newest = inFlight.keys.max() else {
             guard purpose == .page(first: false), isLastPage else { return nil }
-            return (.ignored(reason: "last page", joined: nil), .finished(rawData.map { .success($0) } ?? .failure(.noContent)))
+            return .ignored(reason: "last page", joined: nil)
         }
         switch (purpose, requestPolicy) {
         case (.page(first: false), _): return join(newest, because: "page already loading")
@@ -250,9 +195,9 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         }
     }
 
-    /// Ignores a call whose caller waits for the request in flight `id` instead.
-    private func join(_ id: Int, because reason: String) -> (decision: CallDecision, answer: Submission) {
-        (.ignored(reason: reason, joined: inFlight[id]?.call.record.id), .inFlight(id))
+    /// Ignores a call whose delegate hears the request in flight `id` instead.
+    private func join(_ id: Int, because reason: String) -> CallDecision {
+        .ignored(reason: reason, joined: inFlight[id]?.call.record.id)
     }
 
     /// The page a call asks for; nil for a single load or an API without pages.
@@ -320,25 +265,17 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
     // MARK: Sending, landing, cancelling
 
-    /// Signs the call and registers its flight; returns the flight's id. It takes off once
-    /// `submit` has told the state and the interceptors (`takeOff(_:_:)`).
-    private func send(_ call: Call, attempt: Int) -> Int {
+    /// Signs the call and sends it on a later turn, so the delegate never hears back during the
+    /// call (and the role can show "Loading …" first), even when the reply needs no waiting. The
+    /// flight's task holds the manager weakly: a torn-down screen's manager can go while the
+    /// reply travels.
+    private func send(_ call: Call, attempt: Int) {
         let request = RequestSigner.sign(service: api.service, method: api.method, parameters: call.parameters, attempt: attempt)
         let id = nextRequestID
         nextRequestID += 1
-        inFlight[id] = Flight(call: call, request: request)
-        monitor.requestStarted()
-        return id
-    }
-
-    /// Starts a new flight's task, which holds the manager weakly (a torn-down screen's manager
-    /// can go while the reply travels). Started `now`, it may land before this returns: then the
-    /// submission is its result. Any other submission is returned as it is.
-    private func takeOff(_ submission: Submission, _ start: Start) -> Submission {
-        guard case .sent(let id) = submission, let request = inFlight[id]?.request else { return submission }
         let context = Trace.context
         let transport = self.transport
-        let flight: @MainActor () async -> Void = { [weak self] in
+        let task = Task { [weak self] in
             let result: Result<[UInt8], APIError>
             do throws(APIError) {
                 result = .success(try await transport.send(request))
@@ -348,25 +285,8 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             guard let self else { return }
             Trace.$context.withValue(context) { self.land(id, result) }
         }
-        let task = switch start {
-        case .now: Task.immediate(operation: flight)
-        case .laterTurn: Task(operation: flight)
-        }
-        guard inFlight[id] != nil else {
-            defer { landedAtOnce = nil }
-            return .finished(landedAtOnce ?? .failure(.cancelled))
-        }
-        inFlight[id]?.task = task
-        return .inFlight(id)
-    }
-
-    /// A delegate-style call's take-off: on a later turn, so the delegate never hears back during
-    /// the call. True when a request went out; false when the call was answered, refused or
-    /// joined to one in flight (its caller is told nothing more).
-    private func takeOffLater(_ submission: Submission) -> Bool {
-        guard case .sent = submission else { return false }
-        _ = takeOff(submission, .laterTurn)
-        return true
+        inFlight[id] = Flight(call: call, task: task)
+        monitor.requestStarted()
     }
 
     /// The transport's answer for flight `id`: the reply is received, then the outcome recorded
@@ -377,8 +297,6 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
             return
         }
         defer { monitor.requestEnded() }
-        monitor.callersWoken(flight.waiters.count)
-        let outcome: Result<JSONValue, APIError>
         switch result.flatMap({ receive($0, for: &flight.call) }) {
         case .success(let json):
             record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
@@ -386,15 +304,10 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
                 cache.store(json, for: flight.call.key, timeToLive: timeToLive, size: flight.call.record.byteCount ?? 0)
             }
             deliver(.success(json), for: flight.call)
-            outcome = .success(rawData ?? json)
         case .failure(let error):
             record(.failed(error), in: &flight.call.record)
             deliver(.failure(error), for: flight.call)
-            outcome = .failure(error)
         }
-        for waiter in flight.waiters { waiter.resume(returning: outcome) }
-        // Landed on its caller's turn, inside `takeOff`: the caller has not waited and takes it there.
-        if flight.task == nil { landedAtOnce = outcome }
     }
 
     /// A reply's bytes arrived: the record notes their size and the interceptors hear of it, then
@@ -431,13 +344,13 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         case .success(let json):
             keep(json, page: call.record.page)
             settledState = .loaded
-            setState(inFlight.isEmpty ? .loaded : .loading)
+            state = inFlight.isEmpty ? .loaded : .loading
             for interceptor in interceptors { interceptor.beforeSuccess(self) }
             delegate?.managerDidSucceed(self)
             for interceptor in interceptors { interceptor.afterSuccess(self) }
         case .failure(let error):
             settledState = .failed(error)
-            setState(inFlight.isEmpty ? settledState : .loading)
+            state = inFlight.isEmpty ? settledState : .loading
             for interceptor in interceptors { interceptor.beforeFailure(self, error: error) }
             delegate?.managerDidFail(self, error: error)
             for interceptor in interceptors { interceptor.afterFailure(self, error: error) }
@@ -455,49 +368,14 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         isLastPage = pager.pageInfo(of: json).isLastPage
     }
 
-    /// Cancels flight `id`: its task stops, its callers get `.cancelled`, a reply that still
-    /// comes is dropped.
+    /// Cancels flight `id`: its task stops, its delegate hears nothing, a reply that still comes
+    /// is dropped.
     private func cancel(_ id: Int, reason: String) {
         guard var flight = inFlight.removeValue(forKey: id) else { return }
         monitor.requestEnded()
-        flight.task?.cancel()
+        flight.task.cancel()
         record(.cancelled(reason: reason), in: &flight.call.record)
-        monitor.callersWoken(flight.waiters.count)
-        for waiter in flight.waiters { waiter.resume(returning: .failure(.cancelled)) }
-        if inFlight.isEmpty { setState(settledState) }
-    }
-
-    private func setState(_ newState: LoadState) {
-        guard newState != state else { return }
-        state = newState
-        guard !landingPoint.isClosed else { return }
-        for observer in stateObservers.values { observer.yield(newState) }
-    }
-
-    private func wait(for submission: Submission) async throws(APIError) -> JSONValue {
-        switch submission {
-        case .finished(let result):
-            return try result.get()
-        case .sent(let id), .inFlight(let id):
-            var waited = false
-            let result = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, APIError>, Never>) in
-                    if inFlight[id] != nil {
-                        inFlight[id]?.waiters.append(continuation)
-                        waited = true
-                    } else {
-                        continuation.resume(returning: .failure(.cancelled))
-                    }
-                }
-            } onCancel: { [self] in
-                // The awaiting task was cancelled: cancel its request (and so every caller joined to it).
-                // A strong capture is fine: this closure is released when the wait ends.
-                Task { @MainActor in self.cancel(id, reason: "caller cancelled") }
-            }
-            // Back on the main actor: the monitor may call the network settled again.
-            if waited { monitor.callerResumed() }
-            return try result.get()
-        }
+        if inFlight.isEmpty { state = settledState }
     }
 
     private func reform<R: Reformer>(_ data: JSONValue, with reformer: R) -> R.Output {
@@ -511,29 +389,17 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 extension APIManager: PagedDataManaging, PagedAPIManaging where API: PagedAPIDescriptor {
     @discardableResult
     public func loadFirstPage() -> Bool {
-        takeOffLater(submit(.page(first: true)))
+        submit(.page(first: true))
     }
 
     @discardableResult
     public func loadNextPage() -> Bool {
-        takeOffLater(submit(.page(first: false)))
-    }
-
-    public func firstPage() async throws(APIError) -> JSONValue {
-        try await wait(for: takeOff(submit(.page(first: true)), .forAsyncCall))
-    }
-
-    public func nextPage() async throws(APIError) -> JSONValue {
-        try await wait(for: takeOff(submit(.page(first: false)), .forAsyncCall))
+        submit(.page(first: false))
     }
 
     @discardableResult
     public func refresh() -> Bool {
-        takeOffLater(submit(.refresh))
-    }
-
-    public func refreshedFirstPage() async throws(APIError) -> JSONValue {
-        try await wait(for: takeOff(submit(.refresh), .forAsyncCall))
+        submit(.refresh)
     }
 }
 

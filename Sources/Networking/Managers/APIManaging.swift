@@ -46,27 +46,18 @@ public protocol APIManaging: DataManaging {
     var parameters: [String: String] { get set }
     var requestPolicy: RequestPolicy { get set }
 
-    /// Starts a load; the result goes to the delegate and the state stream. True when a request
-    /// went out (false: answered from the cache, or refused, at once).
+    /// Starts a load (casatwy's `loadData`); the result goes to the delegate. True when a request
+    /// went out, so the answer comes on a later turn; false when it was answered from the cache or
+    /// refused at once (the delegate heard inside the call), or ignored (nothing is told).
     @discardableResult func loadData() -> Bool
-    /// Loads and returns the raw data (also told to the delegate and the state stream).
-    func load() async throws(APIError) -> JSONValue
     /// The raw data of the last success (all pages so far, for paged APIs): `fetchData(with:)`
     /// without a reformer.
     func fetchData() -> JSONValue?
-    /// Every state change from now on, starting with the current state. Finishes on teardown.
-    func states() -> AsyncStream<LoadState>
 }
 
-/// A manager over a paged API, with the async forms besides the delegate ones.
+/// One API's manager over a paged API: the paging calls, and how far they have got.
 @MainActor
 public protocol PagedAPIManaging: APIManaging, PagedDataManaging {
     /// Pages loaded so far (0 before the first success).
     var currentPage: Int { get }
-    /// Loads page 1 and returns all data (async style).
-    func firstPage() async throws(APIError) -> JSONValue
-    /// Loads the next page and returns all pages so far (async style).
-    func nextPage() async throws(APIError) -> JSONValue
-    /// The refresh, async style: joins the load in flight if there is one.
-    func refreshedFirstPage() async throws(APIError) -> JSONValue
 }

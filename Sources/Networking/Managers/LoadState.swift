@@ -1,4 +1,5 @@
-/// Where a manager is in its life, as a stream of values for bindings (MVVM).
+/// Where a manager is in its life: what a role reads, for instance to retry a failed load when the
+/// network comes back.
 public enum LoadState: Sendable, Hashable {
     /// Nothing loaded yet (or the only request was cancelled).
     case idle

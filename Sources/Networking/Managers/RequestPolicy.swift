@@ -3,7 +3,7 @@
 public enum RequestPolicy: Sendable, Hashable {
     /// Send the new request too; both land.
     case allowConcurrent
-    /// Send nothing (a refresh while refreshing); an async caller waits for the one in flight.
+    /// Send nothing (a refresh while refreshing); the delegate hears the one in flight.
     case ignoreIfLoading
     /// Cancel the one in flight and send the new one (a filter change). The cancelled reply is dropped.
     case cancelPrevious

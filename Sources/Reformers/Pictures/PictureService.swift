@@ -45,13 +45,12 @@ extension PictureService {
     @discardableResult
     public func loadPicture(at url: String, delegate: any PictureServiceDelegate) -> PictureLoad {
         PictureLoad(task: Task.immediate { [weak self, weak delegate] in
-            let outcome = await LoadTurn.$repliesLater.withValue(true) { () async -> Result<Picture, LoadFailure> in
-                guard let self else { return .failure(.cancelled) }
-                do throws(LoadFailure) {
-                    return .success(try await self.picture(at: url))
-                } catch {
-                    return .failure(error)
-                }
+            guard let service = self else { return }
+            let outcome: Result<Picture, LoadFailure>
+            do throws(LoadFailure) {
+                outcome = .success(try await service.picture(at: url))
+            } catch {
+                outcome = .failure(error)
             }
             guard !Task.isCancelled, let self, let delegate else { return }
             switch outcome {

@@ -24,8 +24,9 @@ import TerminalRestore
 ///     error.writeToStandardError(); exit(2)   // error is a TerminalError (typed throws)
 /// }
 /// defer { session.close() }
+/// … draw the first frame on session.screen …
+/// session.listen()
 /// for await event in session.events {
-///     if case .key(let key) = event, TerminalSession.isCrashKey(key, environment: env) { fatalError("test crash") }
 ///     … handle the event, draw on session.screen (erase, put…, present) …
 ///     if case .terminate = event { break }
 /// }
@@ -38,23 +39,23 @@ import TerminalRestore
 /// redirected to a temp file so stray stderr output cannot corrupt the screen; what was written
 /// there is replayed on the real stderr after the terminal is restored.
 @MainActor
-public final class TerminalSession {
+package final class TerminalSession {
     /// The screen to draw on. Its size follows resizes before `.resize` is delivered.
-    public var screen: any Screen { cursesScreen }
+    package var screen: any Screen { cursesScreen }
     /// Keys, resizes and termination requests, in order, one batch per read of the terminal:
     /// everything that was waiting. Finishes when the session closes. Meant for one consumer (the
     /// shell's run loop), which should handle a whole batch before it draws; consume either this
     /// or `events`, not both.
-    public let eventBatches: TerminalEventBatches
+    package let eventBatches: TerminalEventBatches
     /// The same events one at a time (the batches flattened).
-    public var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
+    package var events: TerminalEvents { TerminalEvents(batches: eventBatches) }
     /// Whether `close()` has not been called yet.
-    public private(set) var isOpen = true
+    package private(set) var isOpen = true
     /// The terminal's background, dark or light, as `open`'s `theme` chose or the terminal said.
-    public var appearance: Appearance { cursesScreen.appearance }
+    package var appearance: Appearance { cursesScreen.appearance }
     /// Whether the terminal reports the mouse: asked for at `open` and the terminal able to.
     /// Off, the terminal keeps its own text selection and mvx never sees a click.
-    public private(set) var isMouseEnabled = false
+    package private(set) var isMouseEnabled = false
 
     private let cursesScreen: CursesScreen
     private let continuation: AsyncStream<[TerminalEvent]>.Continuation
@@ -86,14 +87,14 @@ public final class TerminalSession {
     /// With `theme: .auto` (the default) the terminal is asked for its background colour (OSC 11,
     /// at most 0.1 s, before curses reads input), else `COLORFGBG` is read; `appearance` says
     /// what was chosen. Not asked under `NO_COLOR`, where colours are not drawn.
-    public static func open(
+    package static func open(
         environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true, theme: ThemeChoice = .auto
     ) throws(TerminalError) -> TerminalSession {
         if current != nil { throw TerminalError("mvx: the terminal is already open") }
         try checkTerminal(environment: environment)
 
         // Wide characters need a UTF-8 locale; fall back to C.UTF-8 when the user's is not. Only
-        // the character set: LC_ALL read a dozen locale files that nothing here uses, 0.15 ms a start.
+        // the character set: LC_ALL would read a dozen locale files that nothing here uses.
         setlocale(LC_CTYPE, "")
         if !localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
 
@@ -172,7 +173,6 @@ public final class TerminalSession {
         // A paste then arrives between ESC [ 200 ~ and ESC [ 201 ~ and becomes one `.paste`.
         session.setBracketedPaste(true)
         if mouse { session.enableMouse() }
-        session.startSources()
         // Keys typed while the query was out come first, as the first batch.
         session.deliver(rawInput(typedAhead: asked.typedAhead))
         return session
@@ -181,7 +181,7 @@ public final class TerminalSession {
     /// Restores the terminal as it was found: curses ended, tty modes (echo, canonical input)
     /// back, cursor visible, keypad and alternate screen off, stderr back on fd 2 with anything
     /// captured meanwhile printed. Safe to call more than once.
-    public func close() {
+    package func close() {
         guard isOpen else { return }
         isOpen = false
         for source in sources { source.cancel() }
@@ -210,7 +210,7 @@ public final class TerminalSession {
     /// The test hook for the end-to-end crash test: true when `MVX_TEST_CRASH_KEY` is set and
     /// `key` is that character. The executable calls `fatalError` then, to prove that a crash
     /// restores the terminal. Never true in normal use (the variable is unset).
-    public nonisolated static func isCrashKey(_ key: Key, environment: [String: String]) -> Bool {
+    package nonisolated static func isCrashKey(_ key: Key, environment: [String: String]) -> Bool {
         guard let value = environment["MVX_TEST_CRASH_KEY"], let character = value.first, value.count == 1 else {
             return false
         }
@@ -220,7 +220,7 @@ public final class TerminalSession {
     /// The test hook for the end-to-end "signals while busy" tests: true when `MVX_TEST_BUSY_KEY`
     /// is set and `key` is that character. The executable then blocks its main thread, as a very
     /// long frame would. Never true in normal use (the variable is unset).
-    public nonisolated static func isBusyKey(_ key: Key, environment: [String: String]) -> Bool {
+    package nonisolated static func isBusyKey(_ key: Key, environment: [String: String]) -> Bool {
         guard let value = environment["MVX_TEST_BUSY_KEY"], let character = value.first, value.count == 1 else {
             return false
         }
@@ -276,6 +276,20 @@ public final class TerminalSession {
     private nonisolated static func onMainQueue(_ body: @MainActor () -> Void) {
         prepareCrashStack()
         MainActor.assumeIsolated(body)
+    }
+
+    /// Starts hearing the terminal: keys, resizes and termination signals, as `eventBatches`.
+    /// Apart from `open` so that a first frame can go out before libdispatch starts its event
+    /// thread: keys typed meanwhile wait in the tty, a termination signal in its pipe, and a
+    /// resize meanwhile is caught here. Calling it again does nothing.
+    package func listen() {
+        guard isOpen, sources.isEmpty else { return }
+        startSources()
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if mvx_window_size(1, &rows, &columns) == 0, Size(width: Int(columns), height: Int(rows)) != cursesScreen.size {
+            handleResize()
+        }
     }
 
     private func startSources() {
@@ -468,24 +482,24 @@ public final class TerminalSession {
 /// `TerminalSession.eventBatches`: the session's events, one batch per read of the terminal. A
 /// consumer on an actor gets each batch on the thread that runs that actor, given a crash stack
 /// first (`TerminalSession.prepareCrashStack`): for the main actor that thread changes over a run.
-public struct TerminalEventBatches: AsyncSequence, Sendable {
-    public typealias Element = [TerminalEvent]
-    public typealias Failure = Never
+package struct TerminalEventBatches: AsyncSequence, Sendable {
+    package typealias Element = [TerminalEvent]
+    package typealias Failure = Never
     let stream: AsyncStream<[TerminalEvent]>
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator())
     }
 
     /// Waits for the next batch; nil once the session has closed.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<[TerminalEvent]>.AsyncIterator
 
-        public mutating func next() async -> [TerminalEvent]? {
+        package mutating func next() async -> [TerminalEvent]? {
             await base.next()
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> [TerminalEvent]? {
+        package mutating func next(isolation actor: isolated (any Actor)?) async -> [TerminalEvent]? {
             let batch = await base.next(isolation: actor)
             TerminalSession.prepareCrashStack()
             return batch
@@ -494,21 +508,21 @@ public struct TerminalEventBatches: AsyncSequence, Sendable {
 }
 
 /// `TerminalSession.events`: the session's event batches, one event at a time.
-public struct TerminalEvents: AsyncSequence, Sendable {
-    public typealias Element = TerminalEvent
-    public typealias Failure = Never
+package struct TerminalEvents: AsyncSequence, Sendable {
+    package typealias Element = TerminalEvent
+    package typealias Failure = Never
     let batches: TerminalEventBatches
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(batches: batches.makeAsyncIterator())
     }
 
     /// Hands out a batch's events in order, then waits for the next batch.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         var batches: TerminalEventBatches.AsyncIterator
         var buffered: ArraySlice<TerminalEvent> = []
 
-        public mutating func next() async -> TerminalEvent? {
+        package mutating func next() async -> TerminalEvent? {
             while buffered.isEmpty {
                 guard let batch = await batches.next() else { return nil }
                 buffered = batch[...]
@@ -516,7 +530,7 @@ public struct TerminalEvents: AsyncSequence, Sendable {
             return buffered.popFirst()
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> TerminalEvent? {
+        package mutating func next(isolation actor: isolated (any Actor)?) async -> TerminalEvent? {
             while buffered.isEmpty {
                 guard let batch = await batches.next(isolation: actor) else { return nil }
                 buffered = batch[...]
@@ -527,4 +541,4 @@ public struct TerminalEvents: AsyncSequence, Sendable {
 }
 
 /// The name the first design used for `TerminalSession`.
-public typealias CursesTerminal = TerminalSession
+package typealias CursesTerminal = TerminalSession

@@ -44,6 +44,8 @@ struct InteractiveSession {
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
         shell.recorder.saver = sessionSaver
         shell.start()
+        // The first frame is out: now the terminal's events, and the thread that waits for them.
+        session.listen()
         let player = replay.map { SessionPlayer(session: $0.session, name: $0.name, shell: shell, clock: ContinuousClock()) }
         player?.start()
         var status: Int32 = 0

@@ -67,41 +67,41 @@ struct MVXCommand: AsyncParsableCommand {
 }
 
 extension PatternID: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument.uppercased())
     }
 
-    public var defaultValueDescription: String { argument }
+    package var defaultValueDescription: String { argument }
 
-    public static var allValueStrings: [String] { allCases.map(\.argument) }
+    package static var allValueStrings: [String] { allCases.map(\.argument) }
 
     /// None: the option's help names the values. (The default for a raw-value enum pairs `MVC` with
     /// `mvc` and made `--help` list every value with an empty description under each pattern flag.)
-    public static var allValueDescriptions: [String: String] { [:] }
+    package static var allValueDescriptions: [String: String] { [:] }
 }
 
 extension ScreenID: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
 
-    public static var allValueDescriptions: [String: String] { [:] }
+    package static var allValueDescriptions: [String: String] { [:] }
 }
 
 extension TraceOutputFormat: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
 
-    public static var allValueDescriptions: [String: String] { [:] }
+    package static var allValueDescriptions: [String: String] { [:] }
 }
 
 extension MetricsOutputFormat: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
 
-    public static var allValueDescriptions: [String: String] { [:] }
+    package static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// The version printed by `--version`.

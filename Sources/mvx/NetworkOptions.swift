@@ -9,20 +9,20 @@ import Replay
 
 /// The fake network's options: where its data comes from and how it misbehaves.
 struct NetworkOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A directory of JSON files laid out like the bundled fixtures (rent.json, xinfang.json, esf.json, people.json).", valueName: "dir"))
+    @Option(name: RunOption.fixtures.name, help: ArgumentHelp("A directory of JSON files laid out like the bundled fixtures (rent.json, xinfang.json, esf.json, people.json).", valueName: "dir"))
     var fixtures: String?
 
     // Optional underneath (defaults in the help), so a session's own values give way only to what was typed.
-    @Option(name: .customLong("seed"), help: ArgumentHelp("The seed every request's latency and failures derive from (default: 0).", valueName: "seed"))
+    @Option(name: RunOption.seed.name, help: ArgumentHelp("The seed every request's latency and failures derive from (default: 0).", valueName: "seed"))
     var seedOption: String?
 
-    @Option(name: .customLong("latency"), help: ArgumentHelp("The latency range of each request, e.g. 50..400ms, 0, 1s (default: 50..400ms).", valueName: "range"))
+    @Option(name: RunOption.latency.name, help: ArgumentHelp("The latency range of each request, e.g. 50..400ms, 0, 1s (default: 50..400ms).", valueName: "range"))
     var latencyOption: String?
 
-    @Option(name: .customLong("fail-rate"), help: ArgumentHelp("The probability that a request fails (0…1), or per kind: timeout=0.1,no-network=0.05 (default: 0).", valueName: "rate"))
+    @Option(name: RunOption.failRate.name, help: ArgumentHelp("The probability that a request fails (0…1), or per kind: timeout=0.1,no-network=0.05 (default: 0).", valueName: "rate"))
     var failRateOption: String?
 
-    @Flag(help: "Start with the network off: every request fails with 'no network'.")
+    @Flag(name: RunOption.offline.name, help: "Start with the network off: every request fails with 'no network'.")
     var offline = false
 
     /// The values typed, without the parser's property wrappers.

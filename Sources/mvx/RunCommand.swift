@@ -24,28 +24,28 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Patterns")
     var patterns: ScreenPatternOptions
 
-    @Option(help: ArgumentHelp(
+    @Option(name: RunOption.cacheDir.name, help: ArgumentHelp(
         "The cache folder: the disk tier of the data and picture caches, and the operation log's file (default: $XDG_CACHE_HOME/mvx, else ~/.cache/mvx, when writable).",
         valueName: "dir"))
     var cacheDir: String?
 
-    @Flag(help: "Keep the caches in memory only: nothing is read from or written to the cache folder's responses/ and images/.")
+    @Flag(name: RunOption.noDiskCache.name, help: "Keep the caches in memory only: nothing is read from or written to the cache folder's responses/ and images/.")
     var noDiskCache = false
 
-    @Flag(help: "Leave the mouse to the terminal: mvx never turns mouse reporting on, so the terminal's own text selection works (clicks and the wheel then do nothing in mvx).")
+    @Flag(name: RunOption.noMouse.name, help: "Leave the mouse to the terminal: mvx never turns mouse reporting on, so the terminal's own text selection works (clicks and the wheel then do nothing in mvx).")
     var noMouse = false
 
-    @Option(help: ArgumentHelp(
+    @Option(name: RunOption.theme.name, help: ArgumentHelp(
         "The colours, for a dark or a light terminal background; auto asks the terminal (its answer to OSC 11, else $COLORFGBG) and takes dark when it does not say.",
         valueName: "theme"))
     var theme: ThemeChoice = .auto
 
-    @Option(help: ArgumentHelp(
+    @Option(name: RunOption.replay.name, help: ArgumentHelp(
         "Plays a saved session (docs/sessions.md) from its start options at a demo's pace: space pauses and resumes, → steps one action while paused, any other key takes over. Options typed here override the file's.",
         valueName: "file"))
     var replay: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(name: RunOption.sessionDir.name, help: ArgumentHelp(
         "Where w saves sessions (default: $XDG_DATA_HOME/mvx/sessions, else ~/.local/share/mvx/sessions; made on the first save).",
         valueName: "dir"))
     var sessionDir: String?
@@ -53,8 +53,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Fake network")
     var network: NetworkOptions
 
-    /// An empty path is a bad value like any other (exit 2): `--cache-dir ''` once wrote the
-    /// caches to `/responses` and `--session-dir ''` saved into the current folder.
+    /// An empty path is a bad value like any other (exit 2): taken as given, `--cache-dir ''` would
+    /// put the caches in `/responses` and `--session-dir ''` save into the current folder.
     func validate() throws {
         let paths = [("--cache-dir", cacheDir), ("--session-dir", sessionDir), ("--replay", replay), ("--fixtures", network.fixtures)]
         for (flag, value) in paths where value?.isEmpty == true {
@@ -68,9 +68,8 @@ struct RunCommand: AsyncParsableCommand {
                     replay: replay, sessionDir: sessionDir, network: network.choice, theme: theme)
     }
 
-    // On the main actor, where mvx starts and the terminal is driven: a nonisolated run hopped to
-    // the cooperative pool (starting its first thread) and back for the interactive part, 1.2 ms
-    // of the time to the first frame.
+    // On the main actor, where mvx starts and the terminal is driven: a nonisolated run would hop
+    // to the cooperative pool (starting its first thread) and back before the first frame.
     @MainActor mutating func run() async throws {
         try await settings.run()
     }

@@ -6,17 +6,17 @@ import Replay
 /// `mvx trace` share, so both list the same values in `--help` and refuse a bad one alike.
 struct ScreenPatternOptions: ParsableArguments {
     // Optional underneath, so a session's own start options give way only to what was typed.
-    @Option(name: .customLong("pattern"),
+    @Option(name: RunOption.pattern.name,
             help: ArgumentHelp("The pattern, for every screen but those given their own below (default: mvc).", valueName: "pattern"))
     var patternOption: PatternID?
 
-    @Option(help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
+    @Option(name: RunOption.greetingPattern.name, help: ArgumentHelp("The greeting screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
     var greetingPattern: PatternID?
 
-    @Option(help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
+    @Option(name: RunOption.listingsPattern.name, help: ArgumentHelp("The listings screen's pattern, for a mixed app (default: --pattern).", valueName: "pattern"))
     var listingsPattern: PatternID?
 
-    @Option(name: .customLong("screen"), help: ArgumentHelp("The screen to start with (default: greeting).", valueName: "screen"))
+    @Option(name: RunOption.screen.name, help: ArgumentHelp("The screen to start with (default: greeting).", valueName: "screen"))
     var screenOption: ScreenID?
 
     /// The values typed, without the parser's property wrappers.

@@ -4,7 +4,48 @@ import Testing
 
 /// `QuickStart` reads the usual command lines without swift-argument-parser: for every line it
 /// accepts, the settings must be those of the `RunCommand` the parser makes, down to every option and flag.
+/// Both read `RunOption`, the one table of `mvx run`'s options.
 @Suite struct QuickStartTests {
+    /// A value each option takes, unlike its default.
+    static func sample(_ option: RunOption) -> String? {
+        switch option {
+        case .pattern, .listingsPattern: "viper"
+        case .greetingPattern: "mvp"
+        case .screen: "listings"
+        case .theme: "light"
+        case .cacheDir, .replay, .sessionDir, .fixtures: "/tmp/\(option.rawValue)"
+        case .seed: "7"
+        case .latency: "0"
+        case .failRate: "0.5"
+        case .noDiskCache, .noMouse, .offline: nil
+        }
+    }
+
+    /// Every option of the table, alone, in both spellings: both parsers store it in the same place,
+    /// and it changes the settings (a case that stored nothing would pass the equality alone).
+    @Test(arguments: RunOption.allCases)
+    func everyOptionReachesTheSamePlaceInBothParsers(_ option: RunOption) throws {
+        let lines = Self.sample(option).map { [["--\(option.rawValue)", $0], ["--\(option.rawValue)=\($0)"]] } ?? [["--\(option.rawValue)"]]
+        for arguments in lines {
+            let quick = try #require(QuickStart.runSettings(arguments), "\(arguments)")
+            let parsed = try #require(try MVXCommand.parseAsRoot(arguments) as? RunCommand)
+            #expect(quick == parsed.settings, "\(arguments)")
+            #expect(quick != RunSettings(), "\(arguments) changed nothing")
+        }
+    }
+
+    /// The parser knows no `mvx run` option the table lacks, and the table none the parser lacks.
+    @Test func theTableIsEveryOptionOfRun() {
+        // An option's line in the help starts with its name (`-h, --help` with its short one first).
+        let help = RunCommand.helpMessage(columns: 400).split(separator: "\n")
+        let named = Set(help.compactMap { line -> String? in
+            let words = line.split(whereSeparator: { !($0.isLetter || $0 == "-") })
+            guard let first = words.first, first.hasPrefix("-") else { return nil }
+            return words.first { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+        })
+        #expect(named.subtracting(["help", "version"]) == Set(RunOption.allCases.map(\.rawValue)))
+    }
+
     @Test(arguments: [
         [],
         ["run"],

@@ -12,7 +12,7 @@ import Testing
 /// than the test's, and the goldens catch that (the trace pane's page follows the frames drawn
 /// meanwhile). So the test runs as it always did, and a watchdog beside it ends the run.
 struct HangWatchdog: SuiteTrait, TestTrait, TestScoping {
-    /// Far above the longest test here (about 12 s when every suite runs at once on two cores).
+    /// Far above the longest test here (about 12 s of main-actor time when every suite runs at once).
     var limit: Duration = .seconds(60)
 
     var isRecursive: Bool { true }
@@ -41,12 +41,21 @@ extension Trait where Self == HangWatchdog {
     static var hangWatchdog: Self { HangWatchdog() }
 }
 
-/// Runs an action once a time limit has passed, unless cancelled first. It sleeps off the main
-/// actor, so a test stuck on the main actor does not hold it up.
+/// Runs an action once a time limit has passed, unless cancelled first. The limit counts time in
+/// which the main actor was free to run the test's wait: after each second slept (off the main
+/// actor) a turn on it is awaited, so while every suite of a full run queues for that thread the
+/// limit stretches as the test's own turns do, and a wait that never ends still fails within it.
 enum Watchdog {
     static func start(limit: Duration, onTimeout: @escaping @Sendable () -> Void) -> Task<Void, Never> {
         Task.detached {
-            do { try await Task.sleep(for: limit) } catch { return }  // cancelled: the test finished
+            var left = limit
+            while left > .zero {
+                let step = min(left, .seconds(1))
+                do { try await Task.sleep(for: step) } catch { return }  // cancelled: the test finished
+                await MainActor.run {}
+                left -= step
+            }
+            guard !Task.isCancelled else { return }
             onTimeout()
         }
     }

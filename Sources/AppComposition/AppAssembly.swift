@@ -24,25 +24,25 @@ import VIPER
 /// the shared state, the network, the tracer and the shell, once. The command line, the
 /// benchmarks and the tests all assemble the app here, so none of them re-creates it.
 @MainActor
-public final class AppAssembly {
+package final class AppAssembly {
     /// The four patterns, in the order of their keys (1-4).
-    public static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
+    package static let patterns: [any PatternModules.Type] = [MVCPattern.self, MVPPattern.self, MVVMPattern.self, VIPERPattern.self]
 
-    public let registry = AppAssembly.patternRegistry()
-    public let appState = AppState()
-    public let redraw = RedrawSignal()
-    public let traceBuffer: TraceBuffer
-    public let tracer: Tracer
+    package let registry = AppAssembly.patternRegistry()
+    package let appState = AppState()
+    package let redraw = RedrawSignal()
+    package let traceBuffer: TraceBuffer
+    package let tracer: Tracer
     /// The `MVX_TRACE_FILE` sink, when there is one: after the session it says whether lines were lost.
-    public let traceFile: JSONLinesSink?
-    public let network: NetworkEnvironment
-    public let fixtures: Fixtures
+    package let traceFile: JSONLinesSink?
+    package let network: NetworkEnvironment
+    package let fixtures: Fixtures
     /// Opens the operation log, under the launch action, once a shell's first frame is out.
     private let logSink: LaunchActionSink
 
     /// Why the app could not be assembled.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// - Parameters:
@@ -53,7 +53,7 @@ public final class AppAssembly {
     ///     them in memory (`--no-disk-cache`).
     /// Paths, not URLs: the first `URL` a process makes or reads costs it a scan of every protocol
     /// conformance, and nothing before the first frame needs one (the log's is made when it opens).
-    public init(
+    package init(
         scenario: Scenario, fixtures: Fixtures, traceFile: String? = nil, operationLogFolder: String? = nil,
         diskCacheFolder: String? = nil
     ) throws(Failure) {
@@ -86,7 +86,7 @@ public final class AppAssembly {
 
     /// The path of the operation log's folder when nothing else is said: `$XDG_CACHE_HOME/mvx`, else
     /// `~/.cache/mvx` — nil when it cannot be made or written (the log then stays in memory).
-    public nonisolated static func defaultCacheFolder(environment: [String: String]) -> String? {
+    package nonisolated static func defaultCacheFolder(environment: [String: String]) -> String? {
         let base: String
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
             base = cache
@@ -107,7 +107,7 @@ public final class AppAssembly {
     }
 
     /// A registry of `patterns` (all four unless a test wants fewer).
-    public static func patternRegistry(_ patterns: [any PatternModules.Type] = AppAssembly.patterns) -> ModuleRegistry {
+    package static func patternRegistry(_ patterns: [any PatternModules.Type] = AppAssembly.patterns) -> ModuleRegistry {
         let registry = ModuleRegistry()
         for modules in patterns { registry.register(modules) }
         return registry
@@ -118,7 +118,7 @@ public final class AppAssembly {
     /// keys always give the same trace whatever the interactive run's network is doing.
     /// `scenario` (a session's seed, failure rates, offline start) applies with its latency set to
     /// zero, so a headless replay stays deterministic.
-    public static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures, scenario: Scenario = .instant) -> ReplayRunner {
+    package static func replayRunner(registry: ModuleRegistry, fixtures: Fixtures, scenario: Scenario = .instant) -> ReplayRunner {
         var instant = scenario
         instant.latency = .zero ... .zero
         return ReplayRunner(registry: registry) { [instant] in
@@ -130,7 +130,7 @@ public final class AppAssembly {
 
     /// The shell for a screen, its frames triggered also by trace events from async replies.
     /// `screenPatterns` puts single screens in another pattern than `pattern` (a mixed app).
-    public func makeShell(
+    package func makeShell(
         on screen: any Screen, pattern: PatternID, screen screenID: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]
     ) -> AppShell {
         let shell = AppShell(
@@ -150,7 +150,7 @@ public final class AppAssembly {
     }
 
     /// A shell on an in-memory screen over every pattern: what the benchmarks and tests drive.
-    public static func headlessSession(
+    package static func headlessSession(
         network: NetworkEnvironment, appState: AppState = AppState(), size: Size = Size(width: 80, height: 24),
         pattern: PatternID = .mvc, screen: ScreenID = .greeting, screenPatterns: [ScreenID: PatternID] = [:],
         patterns: [any PatternModules.Type] = AppAssembly.patterns

@@ -89,8 +89,8 @@ final class PseudoTerminal {
     }
 
     /// Where `read` reads into: one buffer for the terminal's life. A fresh 64 KB buffer, zeroed
-    /// before every read (and its pages faulted in), was work of the reader's own while the program
-    /// it timed was starting on the same two cores.
+    /// before every read (and its pages faulted in), would be work of the reader's own while the
+    /// program it times starts on the same two cores.
     private var buffer = [UInt8](repeating: 0, count: 65_536)
 
     /// Reads until `done` holds for what was read, or `timeout` passes; returns the bytes read.

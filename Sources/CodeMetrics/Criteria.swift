@@ -3,12 +3,12 @@ import PatternVocabulary
 /// Orlov's three criteria for judging an architecture, each as one number computed from the
 /// measured code. The formulas are simple on purpose, so a reader can redo them by hand from the
 /// role table; they are not tuned to agree with Orlov.
-public enum Criterion: String, CaseIterable, Sendable, Codable {
+package enum Criterion: String, CaseIterable, Sendable, Codable {
     case distribution
     case testability
     case easeOfUse
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .distribution: "Distribution"
         case .testability: "Testability"
@@ -17,7 +17,7 @@ public enum Criterion: String, CaseIterable, Sendable, Codable {
     }
 
     /// The formula in one line, shown beside the figures.
-    public var definition: String {
+    package var definition: String {
         switch self {
         case .distribution:
             "1 − the largest role's share of the code lines (0 % when one role holds all the code)"
@@ -29,10 +29,10 @@ public enum Criterion: String, CaseIterable, Sendable, Codable {
     }
 
     /// Whether a larger figure is the better one.
-    public var higherIsBetter: Bool { self != .easeOfUse }
+    package var higherIsBetter: Bool { self != .easeOfUse }
 
     /// The criterion's figure for one pattern: a share in 0…1, or code lines for ease of use.
-    public func value(for metrics: PatternMetrics) -> Double {
+    package func value(for metrics: PatternMetrics) -> Double {
         switch self {
         case .distribution:
             let total = metrics.total.codeLines
@@ -49,7 +49,7 @@ public enum Criterion: String, CaseIterable, Sendable, Codable {
     }
 
     /// Orlov's verdict on this criterion (the digest's table, §1): his best and worst pattern, in his words.
-    public var orlov: OrlovVerdict {
+    package var orlov: OrlovVerdict {
         switch self {
         case .distribution:
             OrlovVerdict(best: .viper, worst: .mvc,
@@ -65,22 +65,22 @@ public enum Criterion: String, CaseIterable, Sendable, Codable {
 }
 
 /// What Orlov's table says about one criterion.
-public struct OrlovVerdict: Sendable, Equatable, Codable {
-    public var best: PatternID
-    public var worst: PatternID
-    public var says: String
+package struct OrlovVerdict: Sendable, Equatable, Codable {
+    package var best: PatternID
+    package var worst: PatternID
+    package var says: String
 }
 
 extension PatternMetrics {
     /// The role with the most code lines (the first in role order on a tie).
-    public var largestRole: RoleMetrics? {
+    package var largestRole: RoleMetrics? {
         roles.reduce(nil) { largest, role in
             role.codeLines > (largest?.codeLines ?? 0) ? role : largest
         }
     }
 
     /// The files testability is measured over: placed, not the view, and not only protocols.
-    public var testableFiles: [MeasuredFile] {
+    package var testableFiles: [MeasuredFile] {
         sourceFiles.filter { file in
             guard let role = file.role, role != .view else { return false }
             return !(file.protocols > 0 && file.types == 0)

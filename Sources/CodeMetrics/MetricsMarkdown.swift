@@ -8,7 +8,7 @@ import PatternVocabulary
 extension MetricsReport {
     /// One pattern's figures as Markdown: what `make docs` puts in `docs/patterns/<p>.md`, so the
     /// pattern docs quote no figure by hand.
-    public func markdown(for pattern: PatternID) -> String {
+    package func markdown(for pattern: PatternID) -> String {
         guard let metrics = patterns.first(where: { $0.pattern == pattern }) else { return "" }
         let total = metrics.total
         var out = [
@@ -38,7 +38,7 @@ extension MetricsReport {
     }
 
     /// The report as Markdown: what `make docs` puts in `docs/comparison.md`, below its intro.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var out: [String] = []
         let header = "| | " + patterns.map(\.pattern.rawValue).joined(separator: " | ") + " |"
         let rule = "|---|" + patterns.map { _ in "--:|" }.joined()
@@ -129,7 +129,7 @@ extension MetricsReport {
     }
 
     /// The report as JSON (keys sorted, so the output is stable).
-    public func json() -> String {
+    package func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain structs of strings and numbers cannot fail.

@@ -1,5 +1,5 @@
 /// How `mvx metrics` prints the report.
-public enum MetricsOutputFormat: String, CaseIterable, Sendable {
+package enum MetricsOutputFormat: String, CaseIterable, Sendable {
     case text
     case markdown
     case json
@@ -7,7 +7,7 @@ public enum MetricsOutputFormat: String, CaseIterable, Sendable {
 
 extension MetricsReport {
     /// The report in `format`, exactly as `mvx metrics --format <format>` prints it (without the final newline).
-    public func render(as format: MetricsOutputFormat) -> String {
+    package func render(as format: MetricsOutputFormat) -> String {
         switch format {
         case .text: text(width: 80)
         case .markdown: markdown()

@@ -4,34 +4,34 @@ import SourceCatalog
 /// The metrics of the four patterns and their three criteria, as `m`, `mvx metrics` and
 /// `docs/comparison.md` show them. Everything is counted from the sources embedded at build time,
 /// so the figures are those of the code the binary was built from.
-public struct MetricsReport: Sendable, Equatable {
-    public var patterns: [PatternMetrics]
+package struct MetricsReport: Sendable, Equatable {
+    package var patterns: [PatternMetrics]
     /// The acceptance tests that ran: one spec, run against all four patterns, so shown once.
-    public var acceptanceTests: Int
+    package var acceptanceTests: Int
     /// Each pattern's map of Orlov's greeting declarations to mvx's, as a Markdown table.
-    public var orlovMaps: [PatternID: String]
+    package var orlovMaps: [PatternID: String]
 
     /// - Parameter ranTests: the tests counted (those of the last recorded run, normally).
-    public init(files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
+    package init(files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
         patterns = PatternID.allCases.map { PatternMetrics(pattern: $0, files: files, ranTests: ranTests) }
         acceptanceTests = ranTests.count { $0.module == "AcceptanceTests" }
         orlovMaps = Dictionary(uniqueKeysWithValues: PatternID.allCases.map { ($0, OrlovMap.markdown(for: $0, files: files)) })
     }
 
     /// The line under the totals that counts the acceptance tests once for all four.
-    public var acceptanceLine: String {
+    package var acceptanceLine: String {
         "acceptance tests, one spec run against all four patterns: \(acceptanceTests)"
     }
 
     /// The report of this binary's own sources, computed once.
-    public static let current = MetricsReport(files: SourceCatalog.files)
+    package static let current = MetricsReport(files: SourceCatalog.files)
 
     /// Files of the pattern folders that the role table cannot place.
-    public var unplaced: [String] { patterns.flatMap(\.unplaced) }
+    package var unplaced: [String] { patterns.flatMap(\.unplaced) }
 
     /// A pattern's greeting code lines against the fewest (`177 ×1.75`): Orlov's own example, the
     /// one his "about twice as much code" is about.
-    public func greetingSize(of pattern: PatternID) -> String {
+    package func greetingSize(of pattern: PatternID) -> String {
         let fewest = patterns.map { $0.codeLines(for: .greeting) }.min() ?? 0
         let count = patterns.first { $0.pattern == pattern }?.codeLines(for: .greeting) ?? 0
         let ratio = fewest > 0 ? MetricsFormat.fixed(Double(count) / Double(fewest), decimals: 2) : "–"
@@ -39,7 +39,7 @@ public struct MetricsReport: Sendable, Equatable {
     }
 
     /// What the figures count, in words: the text and the Markdown print it above the tables.
-    public static let definitions =
+    package static let definitions =
         "Code lines: not blank, not only comment, not only instrumentation (@Traced(…) statements, "
         + "counted apart as trace lines and left out of the criteria). Types: classes, structs, enums, actors. "
         + "Role boundary: a stored property of one role's type declared as a protocol the pattern declares "
@@ -48,14 +48,14 @@ public struct MetricsReport: Sendable, Equatable {
         + "the role of the pattern type it exercises. All read from swift-syntax's index of the sources."
 
     /// A row of the totals: a name and its figure, or a heading (no figure).
-    public struct FigureRow: Sendable {
-        public var name: String
-        public var value: (@Sendable (PatternMetrics) -> Int)?
+    package struct FigureRow: Sendable {
+        package var name: String
+        package var value: (@Sendable (PatternMetrics) -> Int)?
     }
 
     /// The totals' rows: the headline figures, each for the whole pattern and the greeting alone
     /// (Orlov's example), then the figures that are counted but are not the headline.
-    public static let figureRows: [FigureRow] = [
+    package static let figureRows: [FigureRow] = [
         FigureRow(name: "code lines", value: { $0.total.codeLines }),
         FigureRow(name: "  greeting alone", value: { $0.codeLines(for: .greeting) }),
         FigureRow(name: "  listings and detail", value: { $0.codeLines(for: .listings) }),
@@ -76,29 +76,29 @@ public struct MetricsReport: Sendable, Equatable {
         FigureRow(name: "test-support code lines", value: { $0.testSupportLines }),
     ]
 
-    public func results() -> [CriterionResult] {
+    package func results() -> [CriterionResult] {
         Criterion.allCases.map { CriterionResult(criterion: $0, patterns: patterns) }
     }
 }
 
 /// One criterion's figures for every pattern, ranked, and set against Orlov's verdict.
-public struct CriterionResult: Sendable, Equatable {
-    public struct Figure: Sendable, Equatable {
-        public var pattern: PatternID
-        public var value: Double
+package struct CriterionResult: Sendable, Equatable {
+    package struct Figure: Sendable, Equatable {
+        package var pattern: PatternID
+        package var value: Double
     }
 
-    public var criterion: Criterion
+    package var criterion: Criterion
     /// In pattern order.
-    public var figures: [Figure]
+    package var figures: [Figure]
 
-    public init(criterion: Criterion, patterns: [PatternMetrics]) {
+    package init(criterion: Criterion, patterns: [PatternMetrics]) {
         self.criterion = criterion
         figures = patterns.map { Figure(pattern: $0.pattern, value: criterion.value(for: $0)) }
     }
 
     /// Best first; a tie keeps pattern order.
-    public var ranking: [PatternID] {
+    package var ranking: [PatternID] {
         figures.enumerated().sorted { left, right in
             if left.element.value != right.element.value {
                 return criterion.higherIsBetter ? left.element.value > right.element.value : left.element.value < right.element.value
@@ -107,12 +107,12 @@ public struct CriterionResult: Sendable, Equatable {
         }.map(\.element.pattern)
     }
 
-    public enum Agreement: String, Sendable, Codable {
+    package enum Agreement: String, Sendable, Codable {
         case agrees, partly, disagrees
     }
 
     /// Whether the measured best and worst are Orlov's.
-    public var agreement: Agreement {
+    package var agreement: Agreement {
         guard let best = ranking.first, let worst = ranking.last else { return .disagrees }
         switch (best == criterion.orlov.best, worst == criterion.orlov.worst) {
         case (true, true): return .agrees
@@ -122,7 +122,7 @@ public struct CriterionResult: Sendable, Equatable {
     }
 
     /// `measured: best VIPER, worst MVC — agrees with Orlov`.
-    public var comparison: String {
+    package var comparison: String {
         let best = ranking.first?.rawValue ?? "–"
         let worst = ranking.last?.rawValue ?? "–"
         let verdict = switch agreement {
@@ -134,7 +134,7 @@ public struct CriterionResult: Sendable, Equatable {
     }
 
     /// The figure as shown: `45 %`, or `650 ×1.58` for ease of use.
-    public func display(_ figure: Figure) -> String {
+    package func display(_ figure: Figure) -> String {
         switch criterion {
         case .distribution, .testability:
             return "\(Int((figure.value * 100).rounded())) %"

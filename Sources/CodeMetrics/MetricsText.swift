@@ -1,8 +1,8 @@
 import PatternVocabulary
 
 /// One line of the metrics as text, in parts a terminal can colour.
-public struct MetricsLine: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct MetricsLine: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A section or pattern heading.
         case heading
         case plain
@@ -14,16 +14,16 @@ public struct MetricsLine: Sendable, Equatable {
         case verdict
     }
 
-    public struct Segment: Sendable, Equatable {
-        public var text: String
-        public var kind: Kind
+    package struct Segment: Sendable, Equatable {
+        package var text: String
+        package var kind: Kind
     }
 
-    public var segments: [Segment]
+    package var segments: [Segment]
     /// The role a chart row is about, so a terminal can colour its bar as the trace colours the role.
-    public var role: Role?
+    package var role: Role?
 
-    public var text: String { segments.map(\.text).joined() }
+    package var text: String { segments.map(\.text).joined() }
 
     init(_ segments: [(String, Kind)], role: Role? = nil) {
         self.segments = segments.map { Segment(text: $0.0, kind: $0.1) }
@@ -39,7 +39,7 @@ extension MetricsReport {
     /// The report as lines of at most `width` characters (at least 60): the totals, the code and
     /// tests per role with bars, then the three criteria with their definitions and Orlov's verdicts.
     /// `mvx metrics` prints it at 80 columns; the `m` panel draws it at its own width.
-    public func lines(width: Int) -> [MetricsLine] {
+    package func lines(width: Int) -> [MetricsLine] {
         let width = max(60, width)
         var lines: [MetricsLine] = []
         lines.append(MetricsLine("Code metrics, counted from this binary's own sources", .heading))
@@ -69,7 +69,7 @@ extension MetricsReport {
     }
 
     /// The report as plain text, as `mvx metrics` prints it.
-    public func text(width: Int = 80) -> String {
+    package func text(width: Int = 80) -> String {
         lines(width: width).map { line in
             var text = line.text
             while text.last == " " { text.removeLast() }

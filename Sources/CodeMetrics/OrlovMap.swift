@@ -6,15 +6,15 @@ import SourceIndex
 /// teacher needs to project his snippet beside the code. Each counterpart is looked up in the
 /// index (the pattern's own sources first, then the shared model and views), never by line number,
 /// so a rename that loses one of his roles shows as missing and fails a test.
-public enum OrlovMap {
+package enum OrlovMap {
     /// One of Orlov's declarations and its counterpart.
-    public struct Counterpart: Sendable, Equatable {
+    package struct Counterpart: Sendable, Equatable {
         /// As Orlov declares it: `GreetingViewPresenter.showGreeting()`.
-        public var orlov: String
+        package var orlov: String
         /// mvx's declaration: a type (`GreetingPresenter`) or a member (`GreetingPresenter.view`).
-        public var mvx: String
+        package var mvx: String
         /// How mvx departs from his declaration, in a few words; empty where it does not.
-        public var departure: String
+        package var departure: String
 
         init(_ orlov: String, _ mvx: String, _ departure: String = "") {
             self.orlov = orlov
@@ -26,7 +26,7 @@ public enum OrlovMap {
     static let sharedModel = "the shared `AppState` that holds the person, so an edit outlives a pattern switch"
 
     /// Orlov's declarations for `pattern`'s greeting, in the order his snippet declares them.
-    public static func counterparts(of pattern: PatternID) -> [Counterpart] {
+    package static func counterparts(of pattern: PatternID) -> [Counterpart] {
         switch pattern {
         case .mvc:
             [Counterpart("Person", "Person"), Counterpart("GreetingViewController", "GreetingViewController"),
@@ -86,7 +86,7 @@ public enum OrlovMap {
 
     /// The file that declares `name` (`Type` or `Type.member`) for `pattern`: its greeting's own
     /// sources first, then the shared model and views. Nil when none does.
-    public static func file(declaring name: String, in pattern: PatternID, files: [SourceFile]) -> SourceFile? {
+    package static func file(declaring name: String, in pattern: PatternID, files: [SourceFile]) -> SourceFile? {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         let scopes = [pattern.sourceFolder + "Greeting/", "Sources/Model/", "Sources/ScreenViews/"]
         for scope in scopes {
@@ -110,12 +110,12 @@ public enum OrlovMap {
     }
 
     /// Orlov's declarations without a counterpart in the index: empty when the greeting is his.
-    public static func missing(in pattern: PatternID, files: [SourceFile]) -> [Counterpart] {
+    package static func missing(in pattern: PatternID, files: [SourceFile]) -> [Counterpart] {
         counterparts(of: pattern).filter { file(declaring: $0.mvx, in: pattern, files: files) == nil }
     }
 
     /// The map as a Markdown table, each counterpart with the file that declares it.
-    public static func markdown(for pattern: PatternID, files: [SourceFile]) -> String {
+    package static func markdown(for pattern: PatternID, files: [SourceFile]) -> String {
         var out = ["| Orlov's declaration | mvx's | declared in | departs |", "|---|---|---|---|"]
         for counterpart in counterparts(of: pattern) {
             let orlov = counterpart.orlov.hasPrefix("Assembling") ? counterpart.orlov : "`\(counterpart.orlov)`"

@@ -10,18 +10,18 @@ import PatternVocabulary
 extension MetricsReport {
     /// His greeting snippets' lines: not blank, not only a comment, not an import (his playground's
     /// `import UIKit`), counted in `seeds/orlov-ios-architecture-patterns-zh.md`.
-    public static let orlovSnippetLines: [PatternID: Int] = [.mvc: 20, .mvp: 42, .mvvm: 44, .viper: 62]
+    package static let orlovSnippetLines: [PatternID: Int] = [.mvc: 20, .mvp: 42, .mvvm: 44, .viper: 62]
 
     /// One verdict: what he says, and whether his snippets, mvx's greeting and mvx's whole pattern bear it out.
-    public struct SizeVerdict: Sendable, Equatable {
-        public var says: String
-        public var snippets: Bool
-        public var greeting: Bool
-        public var wholePattern: Bool
+    package struct SizeVerdict: Sendable, Equatable {
+        package var says: String
+        package var snippets: Bool
+        package var greeting: Bool
+        package var wholePattern: Bool
     }
 
     /// MVP about twice MVC (1.5× to 2.5×), MVVM about as much as MVP (within 15 %), VIPER the most.
-    public func sizeVerdicts() -> [SizeVerdict] {
+    package func sizeVerdicts() -> [SizeVerdict] {
         let snippets = Self.orlovSnippetLines
         let greeting = Dictionary(uniqueKeysWithValues: patterns.map { ($0.pattern, $0.codeLines(for: .greeting)) })
         let whole = Dictionary(uniqueKeysWithValues: patterns.map { ($0.pattern, $0.total.codeLines) })

@@ -3,60 +3,60 @@ import SourceCatalog
 import SourceIndex
 
 /// What one role of one pattern holds: its code, and the unit tests written for it.
-public struct RoleMetrics: Sendable, Equatable, Codable {
-    public var role: Role
+package struct RoleMetrics: Sendable, Equatable, Codable {
+    package var role: Role
     /// Source files placed in the role.
-    public var files: Int = 0
+    package var files: Int = 0
     /// Non-blank lines that are not only comment and not only instrumentation.
-    public var codeLines: Int = 0
+    package var codeLines: Int = 0
     /// Lines that are all `@Traced(...)` statements: counted apart, never as code.
-    public var instrumentationLines: Int = 0
+    package var instrumentationLines: Int = 0
     /// Classes, structs, enums and actors declared.
-    public var types: Int = 0
-    public var protocols: Int = 0
+    package var types: Int = 0
+    package var protocols: Int = 0
     /// Stored properties through which the role talks to another role by a protocol (`RoleBoundary`).
-    public var boundaries: Int = 0
+    package var boundaries: Int = 0
     /// `@Test` functions in the test files of the role's types.
-    public var tests: Int = 0
+    package var tests: Int = 0
     /// Code lines of those test files.
-    public var testLines: Int = 0
+    package var testLines: Int = 0
 
-    public init(role: Role) {
+    package init(role: Role) {
         self.role = role
     }
 }
 
 /// One source file as the metrics counted it.
-public struct MeasuredFile: Sendable, Equatable, Codable {
-    public var path: String
+package struct MeasuredFile: Sendable, Equatable, Codable {
+    package var path: String
     /// Nil when the role table places no rule on it (reported, and a failing test).
-    public var role: Role?
-    public var codeLines: Int
-    public var instrumentationLines: Int
-    public var types: Int
-    public var protocols: Int
-    public var boundaries: Int
-    public var tests: Int
+    package var role: Role?
+    package var codeLines: Int
+    package var instrumentationLines: Int
+    package var types: Int
+    package var protocols: Int
+    package var boundaries: Int
+    package var tests: Int
     /// Test files: does it import `ScreenViews`, the screens' real views?
-    public var importsViews: Bool
+    package var importsViews: Bool
     /// Source files: the code lines sit in a file with a view-free unit-test file of its own.
-    public var hasViewFreeTests: Bool
+    package var hasViewFreeTests: Bool
 }
 
 /// The measurements of one pattern: its module under `Sources/Patterns/<P>/` and its unit tests
 /// under `Tests/<P>Tests/`. The code every pattern shares (model, network, reformers, the
 /// screens' views, the mediator) is the same for all four and is not counted.
-public struct PatternMetrics: Sendable, Equatable {
-    public var pattern: PatternID
+package struct PatternMetrics: Sendable, Equatable {
+    package var pattern: PatternID
     /// Every role that has code or tests, in `RoleTable.countedRoles` order.
-    public var roles: [RoleMetrics]
-    public var sourceFiles: [MeasuredFile]
-    public var testFiles: [MeasuredFile]
+    package var roles: [RoleMetrics]
+    package var sourceFiles: [MeasuredFile]
+    package var testFiles: [MeasuredFile]
     /// Every role boundary of the pattern's code, in file order.
-    public var boundaries: [RoleBoundary]
+    package var boundaries: [RoleBoundary]
 
     /// The sum over the roles.
-    public var total: RoleMetrics {
+    package var total: RoleMetrics {
         roles.reduce(into: RoleMetrics(role: .builder)) { sum, role in
             sum.files += role.files
             sum.codeLines += role.codeLines
@@ -71,21 +71,21 @@ public struct PatternMetrics: Sendable, Equatable {
 
     /// Code lines of the pattern's test files outside the tests that ran: harnesses, spies, fakes,
     /// helpers shared by the suites.
-    public var testSupportLines: Int
+    package var testSupportLines: Int
     /// Tests that ran but could not be attributed: found in no test file of the pattern, or
     /// exercising no type of it (reported with the unplaced files, and a failing test).
-    public var unattributedTests: [String]
+    package var unattributedTests: [String]
 
     /// Source files the role table cannot place and tests no role can be given: they would
     /// otherwise go uncounted.
-    public var unplaced: [String] {
+    package var unplaced: [String] {
         sourceFiles.filter { $0.role == nil }.map(\.path) + unattributedTests
     }
 
     /// Measures `pattern` in `files` (normally `SourceCatalog.files`), counting as unit tests the
     /// `ranTests` (normally the tests of the last recorded run, `TestsRun.all`): a test that did
     /// not run is not counted, whatever its file says.
-    public init(pattern: PatternID, files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
+    package init(pattern: PatternID, files: [SourceFile], ranTests: [TestsRun.RanTest] = TestsRun.all) {
         self.pattern = pattern
         var byRole: [Role: RoleMetrics] = [:]
 
@@ -157,34 +157,34 @@ public struct PatternMetrics: Sendable, Equatable {
 
     /// Code lines written for one feature: the files of its folders (`Greeting/`; `Listings/` and
     /// `ListingDetail/`), or for `nil` the files both use (the pattern's registration, MVVM's binding).
-    public func codeLines(for feature: Feature?) -> Int {
+    package func codeLines(for feature: Feature?) -> Int {
         sum(\.codeLines, for: feature)
     }
 
     /// A figure summed over the placed source files of one feature (`nil`: the files both use).
-    public func sum(_ figure: KeyPath<MeasuredFile, Int>, for feature: Feature?) -> Int {
+    package func sum(_ figure: KeyPath<MeasuredFile, Int>, for feature: Feature?) -> Int {
         sourceFiles.filter { Feature(path: $0.path, in: pattern) == feature && $0.role != nil }
             .reduce(0) { $0 + $1[keyPath: figure] }
     }
 
     /// Code lines of the placed files that declare protocols and no type: the interfaces between
     /// roles that the pattern prescribes.
-    public var protocolOnlyLines: Int {
+    package var protocolOnlyLines: Int {
         sourceFiles.filter { $0.role != nil && $0.protocols > 0 && $0.types == 0 }.reduce(0) { $0 + $1.codeLines }
     }
 
-    public func role(_ role: Role) -> RoleMetrics? {
+    package func role(_ role: Role) -> RoleMetrics? {
         roles.first { $0.role == role }
     }
 }
 
 /// The two features every pattern builds, by the folder their files sit in.
-public enum Feature: String, CaseIterable, Sendable {
+package enum Feature: String, CaseIterable, Sendable {
     case greeting
     case listings
 
     /// The feature of a file at `path` in `pattern`'s module, or nil for a file both features use.
-    public init?(path: String, in pattern: PatternID) {
+    package init?(path: String, in pattern: PatternID) {
         guard path.hasPrefix(pattern.sourceFolder) else { return nil }
         let inside = path.dropFirst(pattern.sourceFolder.count).split(separator: "/")
         guard inside.count > 1, let folder = inside.first else { return nil }

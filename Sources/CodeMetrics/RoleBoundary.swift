@@ -7,17 +7,17 @@ import SourceIndex
 /// in another role's file (MVP's presenter's `view: (any GreetingView)?`). Read from the index:
 /// the property's declared type, its parent type and the protocols' files; a property whose type
 /// is inferred, a concrete type or a protocol of the role itself is not a boundary.
-public struct RoleBoundary: Sendable, Equatable, Codable {
+package struct RoleBoundary: Sendable, Equatable, Codable {
     /// The file of the property.
-    public var path: String
+    package var path: String
     /// `GreetingPresenter.view`.
-    public var property: String
+    package var property: String
     /// The protocol it holds the other role by.
-    public var protocolName: String
-    public var from: Role
-    public var to: Role
+    package var protocolName: String
+    package var from: Role
+    package var to: Role
 
-    public init(path: String, property: String, protocolName: String, from: Role, to: Role) {
+    package init(path: String, property: String, protocolName: String, from: Role, to: Role) {
         self.path = path
         self.property = property
         self.protocolName = protocolName

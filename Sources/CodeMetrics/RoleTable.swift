@@ -3,9 +3,9 @@ import PatternVocabulary
 /// Where the metrics find a pattern: a folder of sources and a folder of unit tests.
 extension PatternID {
     /// The pattern's module: `Sources/Patterns/MVP/`.
-    public var sourceFolder: String { "Sources/Patterns/\(rawValue)/" }
+    package var sourceFolder: String { "Sources/Patterns/\(rawValue)/" }
     /// The pattern's unit tests, a test target of their own: `Tests/MVPTests/`.
-    public var testFolder: String { "Tests/\(rawValue)Tests/" }
+    package var testFolder: String { "Tests/\(rawValue)Tests/" }
 }
 
 /// Which role each file of a pattern plays, from its name: the one table the metrics count by.
@@ -24,28 +24,28 @@ extension PatternID {
 /// mediator) is assembly, so the Builder's. A unit-test file `<PATTERN><Type>Tests.swift` tests
 /// `<Type>` and is placed by the same rules. A file no rule places is reported, never skipped: a
 /// test fails when the real sources have one.
-public enum RoleTable {
+package enum RoleTable {
     /// The roles a pattern's code is counted by, in the order the tables list them. The trace's
     /// shell, entity and data roles are not here: their code is shared by all four patterns (the
     /// shell, `Model`, `Networking`, `Reformers`), so it is not counted as any pattern's.
-    public static let countedRoles: [Role] = [
+    package static let countedRoles: [Role] = [
         .controller, .view, .presenter, .viewModel, .binding, .interactor, .router, .coordinator, .builder, .model,
     ]
 
-    public struct Rule: Sendable, Hashable {
-        public var suffix: String
-        public var role: Role
+    package struct Rule: Sendable, Hashable {
+        package var suffix: String
+        package var role: Role
         /// Why the files with this suffix play this role, shown in the docs.
-        public var reason: String
+        package var reason: String
 
-        public init(_ suffix: String, _ role: Role, _ reason: String) {
+        package init(_ suffix: String, _ role: Role, _ reason: String) {
             self.suffix = suffix
             self.role = role
             self.reason = reason
         }
     }
 
-    public static func rules(for pattern: PatternID) -> [Rule] {
+    package static func rules(for pattern: PatternID) -> [Rule] {
         switch pattern {
         case .mvc:
             [
@@ -97,12 +97,12 @@ public enum RoleTable {
     }
 
     /// The role of a type or file stem (`GreetingPresenter`) in `pattern`, or nil when no rule places it.
-    public static func role(of stem: String, in pattern: PatternID) -> Role? {
+    package static func role(of stem: String, in pattern: PatternID) -> Role? {
         rule(for: stem, in: pattern)?.role
     }
 
     /// The rule that places `stem`: the longest matching suffix.
-    public static func rule(for stem: String, in pattern: PatternID) -> Rule? {
+    package static func rule(for stem: String, in pattern: PatternID) -> Rule? {
         rules(for: pattern)
             .filter { stem.hasSuffix($0.suffix) }
             .max { $0.suffix.count < $1.suffix.count }
@@ -110,7 +110,7 @@ public enum RoleTable {
 
     /// The type a unit-test file tests: `MVPGreetingPresenterTests.swift` → `GreetingPresenter`; nil
     /// when the name does not follow `<PATTERN><Type>Tests.swift`.
-    public static func testedStem(ofTestFile name: String, in pattern: PatternID) -> String? {
+    package static func testedStem(ofTestFile name: String, in pattern: PatternID) -> String? {
         let stem = name.hasSuffix(".swift") ? String(name.dropLast(".swift".count)) : name
         guard stem.hasPrefix(pattern.rawValue), stem.hasSuffix("Tests") else { return nil }
         let tested = stem.dropFirst(pattern.rawValue.count).dropLast("Tests".count)

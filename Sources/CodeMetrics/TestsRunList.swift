@@ -1,36 +1,36 @@
 /// The pattern and acceptance tests as the test runner reported them when they last ran (`make docs`
 /// records them; `make test` checks the record against its own run), so the metrics count tests
 /// that exist and run, not files that look like tests.
-public enum TestsRun {
+package enum TestsRun {
     /// One test function that ran: `MVPTests.MVPGreetingPresenterTests/greeting()`.
-    public struct RanTest: Sendable, Hashable {
+    package struct RanTest: Sendable, Hashable {
         /// The test target, e.g. `MVPTests`.
-        public var module: String
+        package var module: String
         /// The suite's type, e.g. `MVPGreetingPresenterTests` (nested suites joined by dots).
-        public var suite: String
+        package var suite: String
         /// The function's name without its labels, e.g. `greeting`.
-        public var function: String
+        package var function: String
 
-        public init(module: String, suite: String, function: String) {
+        package init(module: String, suite: String, function: String) {
             self.module = module
             self.suite = suite
             self.function = function
         }
 
         /// Parses `Module.Suite/function(labels:)` (a global test: `Module/function()`); nil for anything else.
-        public init?(_ identifier: String) {
+        package init?(_ identifier: String) {
             guard let test = TestsRun.parse(identifier) else { return nil }
             self = test
         }
 
         /// The innermost suite's name: the type the test function is declared in.
-        public var suiteName: String {
+        package var suiteName: String {
             suite.split(separator: ".").last.map(String.init) ?? ""
         }
     }
 
     /// Every test of the last recorded run.
-    public static let all: [RanTest] = recorded.compactMap(parse)
+    package static let all: [RanTest] = recorded.compactMap(parse)
 
     /// Splits `Module.Suite/function(labels:)` or `Module/function()`; nil for anything else.
     static func parse(_ identifier: String) -> RanTest? {
@@ -44,7 +44,7 @@ public enum TestsRun {
     }
 
     /// The acceptance tests that ran: one spec, run against all four patterns, so counted once.
-    public static var acceptance: [RanTest] {
+    package static var acceptance: [RanTest] {
         all.filter { $0.module == "AcceptanceTests" }
     }
 }

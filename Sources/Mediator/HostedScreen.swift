@@ -3,16 +3,16 @@ import Widgets
 /// The usual `ScreenModule`: a root view controller plus what to cancel on teardown. A pattern's
 /// builder assembles its roles, then hands the root and the cancellation here.
 @MainActor
-public final class HostedScreen: ScreenModule {
-    public let rootViewController: ViewController
+package final class HostedScreen: ScreenModule {
+    package let rootViewController: ViewController
     private var cancel: (@MainActor () -> Void)?
 
-    public init(rootViewController: ViewController, onTearDown cancel: @escaping @MainActor () -> Void = {}) {
+    package init(rootViewController: ViewController, onTearDown cancel: @escaping @MainActor () -> Void = {}) {
         self.rootViewController = rootViewController
         self.cancel = cancel
     }
 
-    public func tearDown() {
+    package func tearDown() {
         cancel?()
         cancel = nil
     }

@@ -5,20 +5,20 @@ import Tracing
 /// Main-actor isolated because only UI code touches it; `@Observable` so bindings can follow it.
 @MainActor
 @Observable
-public final class AppState {
+package final class AppState {
     /// The person the greeting screens show.
-    public var person: Person {
+    package var person: Person {
         // Named explicitly: inside @Observable the observer runs in the macro's `_person` storage.
         didSet { @Traced(.model, self, "person = \(person.fullName)", function: "person") var call }
     }
     /// Which listings the list screens show.
-    public var listingSource: ListingSource
+    package var listingSource: ListingSource
     /// The `Listing.globalID` of the selected listing, if any.
-    public var selectedListingID: String?
+    package var selectedListingID: String?
     /// The district the list screens show (one of `DistrictFilter.choices`); nil for every district.
-    public var district: String?
+    package var district: String?
 
-    public init(
+    package init(
         person: Person = .davidBlaine, listingSource: ListingSource = .rent, selectedListingID: String? = nil,
         district: String? = nil
     ) {
@@ -29,7 +29,7 @@ public final class AppState {
     }
 
     /// The user edited the person: the edit is written at once, so a pattern switch keeps it.
-    public func editPerson(_ edit: (inout Person) -> Void) {
+    package func editPerson(_ edit: (inout Person) -> Void) {
         var edited = person
         edit(&edited)
         person = edited

@@ -2,18 +2,18 @@
 /// `nil` standing for every district. The list APIs filter on the server (an exact match), so a new
 /// choice is a new first page — the filter-style request that casatwy's cancel-previous policy is
 /// for: a choice made while the last one is still loading replaces it.
-public enum DistrictFilter {
+package enum DistrictFilter {
     /// Every district, then four that all three teams list.
-    public static let choices: [String?] = [nil, "海淀区", "静安区", "浦东新区", "南山区"]
+    package static let choices: [String?] = [nil, "海淀区", "静安区", "浦东新区", "南山区"]
 
     /// The choice after `district` (after the last, every district again).
-    public static func next(after district: String?) -> String? {
+    package static func next(after district: String?) -> String? {
         let index = choices.firstIndex(of: district) ?? 0
         return choices[(index + 1) % choices.count]
     }
 
     /// The line every pattern's list shows: `District: any · d: next`.
-    public static func label(for district: String?) -> String {
+    package static func label(for district: String?) -> String {
         "District: \(district ?? "any") · d: next"
     }
 }

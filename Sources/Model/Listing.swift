@@ -5,20 +5,20 @@ import Foundation
 #endif
 /// The normalised record of a property, whichever team's API it came from. Reformers build it;
 /// list and detail screens show it without knowing the source schema.
-public struct Listing: Sendable, Hashable, Codable, Identifiable {
+package struct Listing: Sendable, Hashable, Codable, Identifiable {
     /// The source API's identifier, unique within its kind.
-    public var id: String
-    public var kind: ListingKind
-    public var name: String
-    public var title: String
+    package var id: String
+    package var kind: ListingKind
+    package var name: String
+    package var title: String
     /// The image's URL, as a string (the terminal never loads it).
-    public var imageURL: String
-    public var price: Price?
+    package var imageURL: String
+    package var price: Price?
     /// Floor area in square metres.
-    public var area: Double?
-    public var district: String?
+    package var area: Double?
+    package var district: String?
 
-    public init(
+    package init(
         id: String, kind: ListingKind, name: String, title: String, imageURL: String,
         price: Price? = nil, area: Double? = nil, district: String? = nil
     ) {
@@ -33,7 +33,7 @@ public struct Listing: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// The area as people write it: `45 m²`, `72.5 m²`; nil when unknown.
-    public var areaText: String? {
+    package var areaText: String? {
         guard let area else { return nil }
         // Past 10^15 (no flat is that big, but the JSON may say so) Swift's shortest form: `1e+20 m²`.
         guard abs(area) < 1e15 else { return "\(area) m²" }
@@ -43,5 +43,5 @@ public struct Listing: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Unique across all kinds (`rent:r-001`), for merged lists and selection.
-    public var globalID: String { "\(kind.rawValue):\(id)" }
+    package var globalID: String { "\(kind.rawValue):\(id)" }
 }

@@ -1,5 +1,5 @@
 /// Which team's API a listing came from; each team has its own service and JSON schema.
-public enum ListingKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ListingKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The rent team (`id`, `name`, …).
     case rent
     /// The new-homes team (`xinfang_id`, `xinfang_name`, …).
@@ -8,7 +8,7 @@ public enum ListingKind: String, Sendable, Hashable, Codable, CaseIterable {
     case secondHand
 
     /// A short label for lists and traces.
-    public var label: String {
+    package var label: String {
         switch self {
         case .rent: "Rent"
         case .newHome: "New home"

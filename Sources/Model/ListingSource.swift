@@ -1,12 +1,12 @@
 /// Which listings a list screen shows: one team's API, or all three merged.
-public enum ListingSource: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ListingSource: String, Sendable, Hashable, Codable, CaseIterable {
     case rent
     case newHomes
     case secondHand
     case all
 
     /// The kinds of listing this source loads, in display order.
-    public var kinds: [ListingKind] {
+    package var kinds: [ListingKind] {
         switch self {
         case .rent: [.rent]
         case .newHomes: [.newHome]
@@ -16,7 +16,7 @@ public enum ListingSource: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// A short label for tabs and traces.
-    public var label: String {
+    package var label: String {
         switch self {
         case .rent: "Rent"
         case .newHomes: "New homes"

@@ -1,7 +1,7 @@
 /// Why data could not be loaded, in the model's words: what a role shows for a failure. The list
 /// roles make it from the manager's `APIError` (`LoadFailure(_:)`, in Reformers); `PictureService`
 /// hands it over as it is.
-public enum LoadFailure: Error, Sendable, Hashable {
+package enum LoadFailure: Error, Sendable, Hashable {
     /// The source has nothing to show (an empty first page).
     case empty
     /// The load was cancelled (a newer load, a source switch, the screen went away): show nothing.
@@ -10,7 +10,7 @@ public enum LoadFailure: Error, Sendable, Hashable {
     case failed(userMessage: String, shortName: String)
 
     /// A sentence for a status line.
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .empty: "Nothing to show."
         case .cancelled: "Cancelled."
@@ -19,7 +19,7 @@ public enum LoadFailure: Error, Sendable, Hashable {
     }
 
     /// A short name for traces ("timeout", "malformed").
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .empty: "empty"
         case .cancelled: "cancelled"

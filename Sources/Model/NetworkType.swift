@@ -1,6 +1,6 @@
 /// The kind of network the device is on. casatwy's one legitimate cross-layer event is this
 /// changing: the network layer posts it, and every screen may react (a banner, a retry).
-public enum NetworkType: String, Sendable, Hashable, CaseIterable {
+package enum NetworkType: String, Sendable, Hashable, CaseIterable {
     case wifi = "Wi-Fi"
     case cellular4G = "4G"
     case cellular3G = "3G"
@@ -8,19 +8,19 @@ public enum NetworkType: String, Sendable, Hashable, CaseIterable {
     case offline = "offline"
 
     /// False only offline: every request then fails at once.
-    public var isOnline: Bool { self != .offline }
+    package var isOnline: Bool { self != .offline }
 }
 
 /// What `NetworkTypeNotifier` posts: the type before and after.
-public struct NetworkTypeChange: Sendable, Hashable {
-    public let old: NetworkType
-    public let new: NetworkType
+package struct NetworkTypeChange: Sendable, Hashable {
+    package let old: NetworkType
+    package let new: NetworkType
 
-    public init(old: NetworkType, new: NetworkType) {
+    package init(old: NetworkType, new: NetworkType) {
         self.old = old
         self.new = new
     }
 
     /// True when the network is back after being offline: the moment to retry a failed load.
-    public var cameBack: Bool { !old.isOnline && new.isOnline }
+    package var cameBack: Bool { !old.isOnline && new.isOnline }
 }

@@ -6,24 +6,24 @@ import Foundation
 import Tracing
 
 /// A person the greeting screens show: first and last name (the person API returns one too).
-public struct Person: Sendable, Hashable, Codable {
+package struct Person: Sendable, Hashable, Codable {
     /// The person service's identifier (e.g. `david-blaine`).
-    public var id: String
-    public var firstName: String
-    public var lastName: String
+    package var id: String
+    package var firstName: String
+    package var lastName: String
 
-    public init(id: String, firstName: String, lastName: String) {
+    package init(id: String, firstName: String, lastName: String) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
     }
 
     /// "David Blaine".
-    public var fullName: String { "\(firstName) \(lastName)" }
+    package var fullName: String { "\(firstName) \(lastName)" }
 
     /// The names a greeting may use, trimmed; nil while either is empty. The greeting's one
     /// business rule lives in the model, so every pattern applies the same rule.
-    public var greetingNames: (first: String, last: String)? {
+    package var greetingNames: (first: String, last: String)? {
         let first = firstName.trimmed
         let last = lastName.trimmed
         @Traced(.model, self, first.isEmpty || last.isEmpty ? "a name is missing" : "\(first) \(last)") var call
@@ -32,7 +32,7 @@ public struct Person: Sendable, Hashable, Codable {
     }
 
     /// The default person of every screen (Orlov's greeting example).
-    public static let davidBlaine = Person(id: "david-blaine", firstName: "David", lastName: "Blaine")
+    package static let davidBlaine = Person(id: "david-blaine", firstName: "David", lastName: "Blaine")
 }
 
 private extension String {

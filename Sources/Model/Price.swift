@@ -1,8 +1,8 @@
 /// A price in yuan with what it is for; the three teams price differently (monthly rent,
 /// average per square metre, total), so the amount alone would mislead.
-public struct Price: Sendable, Hashable, Codable {
+package struct Price: Sendable, Hashable, Codable {
     /// What the amount counts.
-    public enum Unit: String, Sendable, Hashable, Codable {
+    package enum Unit: String, Sendable, Hashable, Codable {
         case perMonth
         case perSquareMetre
         case total
@@ -10,25 +10,25 @@ public struct Price: Sendable, Hashable, Codable {
 
     /// The amounts a listing can have: a team that sends a negative price, or more yuan than there
     /// are in the world's housing (10¹² is already absurd), sent a broken record, not a bargain.
-    public static let plausibleYuan: ClosedRange<Double> = 0...1e12
+    package static let plausibleYuan: ClosedRange<Double> = 0...1e12
 
     /// Whole yuan; nil when the team sent an amount outside `plausibleYuan`.
-    public var yuan: Int?
-    public var unit: Unit
+    package var yuan: Int?
+    package var unit: Unit
 
-    public init(yuan: Int?, unit: Unit) {
+    package init(yuan: Int?, unit: Unit) {
         self.yuan = yuan
         self.unit = unit
     }
 
     /// `raw` yuan rounded, or an invalid price when it is outside `plausibleYuan` (or not a number).
-    public init(checking raw: Double, unit: Unit) {
+    package init(checking raw: Double, unit: Unit) {
         let rounded = raw.rounded()
         self.init(yuan: Self.plausibleYuan.contains(rounded) ? Int(rounded) : nil, unit: unit)
     }
 
     /// "¥4,500/month", "¥68,000/m²", "¥3,500,000"; "invalid price" for an amount out of range.
-    public var text: String {
+    package var text: String {
         guard let yuan else { return "invalid price" }
         let digits = String(yuan)
         var grouped = ""

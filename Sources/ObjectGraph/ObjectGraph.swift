@@ -7,27 +7,27 @@
 /// the pattern looks for, not the whole process. Reflection sees stored properties only: what a
 /// closure captures is invisible to it, which the panel says.
 @MainActor
-public struct ObjectGraph {
+package struct ObjectGraph {
     /// Every object found, the roots first, then in the order the walk reached them.
-    public private(set) var nodes: [ObjectNode] = []
+    package private(set) var nodes: [ObjectNode] = []
     /// The roots' indexes in `nodes`, with the names the caller gave them.
-    public private(set) var roots: [(name: String, node: Int)] = []
+    package private(set) var roots: [(name: String, node: Int)] = []
     /// Weak handles on every object found: whether each is still alive later (after a switch).
     fileprivate(set) var handles: [WeakHandle] = []
 
     /// Which objects the walk opens, by their type's module and unqualified name, and how.
-    public struct Scope {
-        public var opens: @MainActor (_ module: String, _ typeName: String) -> Bool
+    package struct Scope {
+        package var opens: @MainActor (_ module: String, _ typeName: String) -> Bool
         /// Whether an opened object's properties inherited from a superclass declared in `module`
         /// are read too. Reflection reads field by field at a cost; a base class's bookkeeping
         /// (a view controller's appearance) may not be worth it.
-        public var inherits: @MainActor (_ module: String) -> Bool
+        package var inherits: @MainActor (_ module: String) -> Bool
         /// An opened object's values when the caller reads them itself (a label: its text), so
         /// it is not reflected, or nil to reflect it. Asked only of types in `describedModules`.
-        public var describes: @MainActor (AnyObject) -> [(path: String, summary: String)]?
-        public var describedModules: Set<String>
+        package var describes: @MainActor (AnyObject) -> [(path: String, summary: String)]?
+        package var describedModules: Set<String>
 
-        public init(
+        package init(
             opens: @escaping @MainActor (_ module: String, _ typeName: String) -> Bool,
             inherits: @escaping @MainActor (_ module: String) -> Bool = { _ in true },
             describedModules: Set<String> = [],
@@ -39,12 +39,12 @@ public struct ObjectGraph {
             self.describes = describes
         }
         /// Opens every object: for tests of small graphs.
-        public static var everything: Scope { Scope { _, _ in true } }
+        package static var everything: Scope { Scope { _, _ in true } }
     }
 
     /// Walks from `roots`, opening the objects `scope` allows. `strengths` says which stored
     /// properties are weak or unowned, as declared.
-    public init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths) {
+    package init(roots: [(name: String, object: AnyObject)], scope: Scope, strengths: any ReferenceStrengths) {
         var walker = Walker(scope: scope, strengths: strengths)
         for root in roots {
             self.roots.append((root.name, walker.node(for: root.object)))
@@ -55,18 +55,18 @@ public struct ObjectGraph {
     }
 
     /// The nodes whose objects are still alive (after the roots were released, it must be none).
-    public func survivors() -> [ObjectNode] {
+    package func survivors() -> [ObjectNode] {
         zip(nodes, handles).compactMap { node, handle in handle.object == nil ? nil : node }
     }
 
     /// How many references of each strength the graph holds.
-    public func referenceCount(_ strength: ReferenceStrength) -> Int {
+    package func referenceCount(_ strength: ReferenceStrength) -> Int {
         nodes.reduce(0) { $0 + $1.references.count { $0.strength == strength } }
     }
 
     /// Every cycle made of strong references only, each as the node indexes along it (the first
     /// repeated at the end is left out): two objects in one keep each other alive forever.
-    public func strongCycles() -> [[Int]] {
+    package func strongCycles() -> [[Int]] {
         // Tarjan's strongly connected components over strong edges; a component of two or more
         // nodes, or one node retaining itself, holds a cycle. One path per component is enough.
         var index = 0

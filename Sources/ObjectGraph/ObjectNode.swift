@@ -1,49 +1,49 @@
 /// One object reachable from the roots, as reflection found it.
-public struct ObjectNode: Sendable, Equatable {
+package struct ObjectNode: Sendable, Equatable {
     /// The object's identity while it lives (an address may be reused once it is freed).
-    public var id: ObjectIdentifier
+    package var id: ObjectIdentifier
     /// The unqualified type name (`GreetingPresenter`, `Observable<String>`).
-    public var typeName: String
+    package var typeName: String
     /// The module the type is declared in (`VIPER`, `Model`, `Widgets`).
-    public var module: String
+    package var module: String
     /// Whether the walk looked inside it (see `ObjectGraph.Scope`); an object outside the scope is
     /// a leaf: shown, counted, never opened.
-    public var isExpanded: Bool
+    package var isExpanded: Bool
     /// Its stored references to other objects, in declaration order.
-    public var references: [ObjectReference]
+    package var references: [ObjectReference]
     /// Its stored values that are not objects, flattened to paths (`person.firstName`), summarised.
-    public var values: [StoredValue]
+    package var values: [StoredValue]
 
     /// `Module.Type`, the key the declarations are looked up by.
-    public var qualifiedName: String { module + "." + typeName }
+    package var qualifiedName: String { module + "." + typeName }
 }
 
 /// A stored property that points to an object.
-public struct ObjectReference: Sendable, Equatable {
+package struct ObjectReference: Sendable, Equatable {
     /// The property's path from its owner: `presenter`, `managers[rent]`, `children[0]`, `view?`.
-    public var name: String
+    package var name: String
     /// The index of the target in `ObjectGraph.nodes`.
-    public var target: Int
-    public var strength: ReferenceStrength
+    package var target: Int
+    package var strength: ReferenceStrength
     /// The type that declares the property (the owner's class or one of its superclasses).
-    public var declaringType: String
+    package var declaringType: String
 }
 
 /// A stored value that is not an object, as text short enough for one line.
-public struct StoredValue: Sendable, Equatable {
+package struct StoredValue: Sendable, Equatable {
     /// The path from its owner: `person.firstName`, `rows`, `pictureLoad`.
-    public var path: String
+    package var path: String
     /// `"Ada"`, `42`, `nil`, `.service`, `20 items: "Flat A", "Flat B", …`.
-    public var summary: String
+    package var summary: String
     /// For a collection, how many elements it holds: diffs show `20 → 40` rather than the items.
-    public var count: Int?
+    package var count: Int?
     /// The type that declares the property, `Module.Type` (a base class's own state, such as a
     /// view controller's appearance, can be told from the role's).
-    public var declaringType: String
+    package var declaringType: String
 
     /// How a summary shows text: quoted, cut to 40 characters, control characters escaped (cut
     /// first: escaping a 5,000-character paste whole for a short summary would be waste).
-    public static func quoted(_ text: some StringProtocol) -> String {
+    package static func quoted(_ text: some StringProtocol) -> String {
         // Most text is short printable ASCII without quotes or backslashes: quoted as it is.
         var plain = true
         var count = 0

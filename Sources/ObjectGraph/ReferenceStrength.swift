@@ -1,31 +1,31 @@
 /// How a stored property holds the object it points to: what decides whether two objects can keep
 /// each other alive. Reflection cannot tell a `weak var` from a strong optional, so the strength
 /// comes from the declarations (`ReferenceStrengths`), and identities from the live objects.
-public enum ReferenceStrength: String, Sendable, Hashable, CaseIterable {
+package enum ReferenceStrength: String, Sendable, Hashable, CaseIterable {
     case strong
     case weak
     case unowned
 
     /// Whether the reference keeps its target alive.
-    public var retains: Bool { self == .strong }
+    package var retains: Bool { self == .strong }
 }
 
 /// Answers how a type declares a stored property, by the type's qualified name
 /// (`VIPER.GreetingPresenter`, as `String(reflecting:)` spells it) and the property's name.
-public protocol ReferenceStrengths {
+package protocol ReferenceStrengths {
     func strength(of property: String, in qualifiedType: String) -> ReferenceStrength
 }
 
 /// Declarations given as a table, for tests and for callers that know them already.
-public struct DeclaredStrengths: ReferenceStrengths, Sendable {
+package struct DeclaredStrengths: ReferenceStrengths, Sendable {
     private var table: [String: ReferenceStrength]
 
     /// `declarations` maps `"Module.Type.property"` to its strength; anything absent is strong.
-    public init(_ declarations: [String: ReferenceStrength] = [:]) {
+    package init(_ declarations: [String: ReferenceStrength] = [:]) {
         table = declarations
     }
 
-    public func strength(of property: String, in qualifiedType: String) -> ReferenceStrength {
+    package func strength(of property: String, in qualifiedType: String) -> ReferenceStrength {
         table.isEmpty ? .strong : table[qualifiedType + "." + property] ?? .strong
     }
 }

@@ -1,18 +1,18 @@
 /// The stored values of every opened object at one moment, keyed `Type.path`
 /// (`AppState.person.firstName`, `ListingsPresenter.listings`): what the timeline records after
 /// each action, and diffs against the one before.
-public struct StateSnapshot: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
+package struct StateSnapshot: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// `Type.path`, with `#2`, `#3` after the type when one type has several live objects.
-        public var key: String
-        public var summary: String
-        public var count: Int?
+        package var key: String
+        package var summary: String
+        package var count: Int?
         /// The owner's module, for colouring the line by role.
-        public var module: String
+        package var module: String
         /// The module of the type that declares the property (a base class's, for its own state).
-        public var declaringModule: String
+        package var declaringModule: String
 
-        public init(key: String, summary: String, count: Int? = nil, module: String, declaringModule: String? = nil) {
+        package init(key: String, summary: String, count: Int? = nil, module: String, declaringModule: String? = nil) {
             self.key = key
             self.summary = summary
             self.count = count
@@ -22,16 +22,16 @@ public struct StateSnapshot: Sendable, Equatable {
     }
 
     /// In the graph's order: roots first, each object's values in declaration order.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
-    public static func == (lhs: StateSnapshot, rhs: StateSnapshot) -> Bool { lhs.entries == rhs.entries }
+    package static func == (lhs: StateSnapshot, rhs: StateSnapshot) -> Bool { lhs.entries == rhs.entries }
 
     /// The values of `graph`'s opened objects that `keeps` keeps. An object `isPart` says is part
     /// of another (a label of a form) is named after the first object that references it,
     /// `GreetingFormView.greetingLabel`, rather than `Label#3`.
-    public init(_ graph: ObjectGraph, isPart: (ObjectNode) -> Bool = { _ in false }, keeps: (Entry) -> Bool = { _ in true }) {
+    package init(_ graph: ObjectGraph, isPart: (ObjectNode) -> Bool = { _ in false }, keeps: (Entry) -> Bool = { _ in true }) {
         var seen: [String: Int] = [:]
         var names = [String?](repeating: nil, count: graph.nodes.count)
         entries = []
@@ -54,7 +54,7 @@ public struct StateSnapshot: Sendable, Equatable {
     }
 
     /// What changed since `earlier`: values that differ, appeared or went (an object freed or built).
-    public func changes(since earlier: StateSnapshot) -> [StateChange] {
+    package func changes(since earlier: StateSnapshot) -> [StateChange] {
         // Most actions leave the same objects in place: the entries line up one for one.
         if earlier.entries.count == entries.count, zip(earlier.entries, entries).allSatisfy({ $0.key == $1.key }) {
             return zip(earlier.entries, entries).compactMap { old, new in
@@ -83,16 +83,16 @@ public struct StateSnapshot: Sendable, Equatable {
 }
 
 /// One value that differs between two snapshots.
-public struct StateChange: Sendable, Equatable, CustomStringConvertible {
-    public var key: String
-    public var module: String
+package struct StateChange: Sendable, Equatable, CustomStringConvertible {
+    package var key: String
+    package var module: String
     /// Nil when the value is new (its object was built by the action).
-    public var before: String?
+    package var before: String?
     /// Nil when the value went (its object was freed by the action).
-    public var after: String?
+    package var after: String?
 
     /// `AppState.person.firstName "David" → "Ada"`; `+` for a new value, `−` for one gone.
-    public var description: String {
+    package var description: String {
         switch (before, after) {
         case let (before?, after?): "\(key) \(before) → \(after)"
         case let (nil, after?): "+ \(key) \(after)"

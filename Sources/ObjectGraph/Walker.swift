@@ -266,7 +266,7 @@ struct Walker {
 
     /// Text for the values read as they are: strings (quoted, cut, control bytes escaped), numbers,
     /// truth. Found by the value's type in a table: a cast to `any BinaryInteger` for every value
-    /// looked the conformance up each time and was most of a snapshot's cost.
+    /// would look the conformance up each time, most of a snapshot's cost.
     static func scalar(_ value: Any) -> String? {
         scalarFormats[ObjectIdentifier(type(of: value))]?(value)
     }

@@ -3,20 +3,20 @@
 // rather than copies of them converted by raw value.
 
 /// The four patterns mvx shows.
-public enum PatternID: String, CaseIterable, Sendable, Hashable, Codable {
+package enum PatternID: String, CaseIterable, Sendable, Hashable, Codable {
     case mvc = "MVC"
     case mvp = "MVP"
     case mvvm = "MVVM"
     case viper = "VIPER"
 
     /// The display name, as the header tabs show it.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// The name as typed on the command line: `mvc`, `mvp`, `mvvm`, `viper`.
-    public var argument: String { rawValue.lowercased() }
+    package var argument: String { rawValue.lowercased() }
 
     /// The pattern `offset` tabs away, wrapping round.
-    public func cycled(by offset: Int) -> PatternID {
+    package func cycled(by offset: Int) -> PatternID {
         let all = Self.allCases
         let index = all.firstIndex(of: self)!
         return all[((index + offset) % all.count + all.count) % all.count]
@@ -24,12 +24,12 @@ public enum PatternID: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// The screens every pattern implements.
-public enum ScreenID: String, CaseIterable, Sendable, Hashable, Codable {
+package enum ScreenID: String, CaseIterable, Sendable, Hashable, Codable {
     case greeting
     case listings
 
     /// The display name, as the header shows it.
-    public var title: String {
+    package var title: String {
         switch self {
         case .greeting: "Greeting"
         case .listings: "Listings"

@@ -1,7 +1,7 @@
 /// The part a type plays in a pattern. The trace pane colours and indents events by role, so a
 /// reader sees the layers a key press travelled through; the metrics count each pattern's code
 /// lines by the same roles, so a trace and a count speak of the same parts.
-public enum Role: String, Sendable, Codable, CaseIterable {
+package enum Role: String, Sendable, Codable, CaseIterable {
     case shell = "Shell"
     case view = "View"
     case controller = "Controller"
@@ -24,7 +24,7 @@ public enum Role: String, Sendable, Codable, CaseIterable {
 
     /// How far from the user this role sits: 0 the view, then the view's partner, then business
     /// roles, then data, then the network. The trace pane indents by it.
-    public var layer: Int {
+    package var layer: Int {
         switch self {
         case .shell, .view: 0
         case .controller, .presenter, .viewModel, .binding: 1

@@ -7,7 +7,7 @@ import Tracing
 extension ReplayRunner: ActionReplaying {
     /// Replays `keys` on `screen` in every pattern that has it and keeps each one's last action,
     /// with its counts and a verdict against the others: what compare shows.
-    public func replayInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [ComparedAction] {
+    package func replayInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [ComparedAction] {
         var columns: [ComparedAction] = []
         for pattern in registry.patterns(offering: screen) {
             do {

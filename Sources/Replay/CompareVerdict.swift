@@ -3,9 +3,9 @@ import PatternVocabulary
 import Tracing
 
 /// One line per pattern that says where it stands among the others, derived from the counts only.
-public enum CompareVerdict {
+package enum CompareVerdict {
     /// The verdict of every pattern in `counts` against the rest; at most two findings each.
-    public static func verdicts(for counts: [PatternID: ActionCounts]) -> [PatternID: String] {
+    package static func verdicts(for counts: [PatternID: ActionCounts]) -> [PatternID: String] {
         var result: [PatternID: String] = [:]
         for (pattern, own) in counts {
             var findings: [String] = []

@@ -1,11 +1,11 @@
 import Terminal
 
 /// A bad token in a key script, named so the user can fix it.
-public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
-    public var token: String
-    public var reason: String
+package struct KeyScriptError: Error, Equatable, CustomStringConvertible {
+    package var token: String
+    package var reason: String
 
-    public var description: String { "\(reason) '\(token)'" }
+    package var description: String { "\(reason) '\(token)'" }
 }
 
 /// The key scripts `mvx trace --keys` takes: what a user types in a shell to say which keys to press.
@@ -14,9 +14,9 @@ public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
 ///     type:Ann  or  "Ann Lee"            typed text, one key per character ("…" may hold spaces, \" and \\)
 ///     down*3                             a key repeated
 ///     q  1  [                            a single character is that key
-public enum KeyScript {
+package enum KeyScript {
     /// The named keys, as written in scripts (lower case; names are matched case-insensitively).
-    public static let namedKeys: [(name: String, key: Key)] = [
+    package static let namedKeys: [(name: String, key: Key)] = [
         ("enter", .enter), ("return", .enter), ("esc", .escape), ("escape", .escape),
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
         ("tab", .tab), ("backtab", .backTab), ("shift-tab", .backTab),
@@ -26,7 +26,7 @@ public enum KeyScript {
     ]
 
     /// The syntax, for `--help`.
-    public static let syntax = """
+    package static let syntax = """
         A key script is tokens separated by spaces: enter, esc, up, down, left, right, tab, backtab, \
         home, end, pgup, pgdn, bs, del, space, insert, ctrl-X, alt-X, keypad-X, f1-f12; a single character is \
         that key (q, 1, [); "some text" or type:text types text; paste:"text" pastes it; KEY*N repeats a key \
@@ -37,7 +37,7 @@ public enum KeyScript {
     private static let byName: [String: Key] = Dictionary(namedKeys.map { ($0.name, $0.key) }, uniquingKeysWith: { first, _ in first })
 
     /// The keys `script` stands for, in order; an empty script is no keys.
-    public static func parse(_ script: String) throws(KeyScriptError) -> [Key] {
+    package static func parse(_ script: String) throws(KeyScriptError) -> [Key] {
         var keys: [Key] = []
         var rest = Substring(script)
         while true {
@@ -123,7 +123,7 @@ public enum KeyScript {
 
     /// The one token `parse` reads back as `key` — its inverse for a single key — or nil for what a
     /// script cannot say: a mouse report, Ctrl with a non-letter, a function key past F12.
-    public static func token(for key: Key) -> String? {
+    package static func token(for key: Key) -> String? {
         if let name = namedKeys.first(where: { $0.key == key })?.name { return name }
         switch key {
         case .character(let character):

@@ -12,10 +12,10 @@ import Tracing
 /// returned dotted open ones (`--)`); each action starts with a note naming the key. A call no
 /// traced method made comes from the user when the key made it, and from `Later` (a reply, a
 /// timer, a deferred frame) when it came after.
-public struct MermaidSequenceDiagram {
-    public let text: String
+package struct MermaidSequenceDiagram {
+    package let text: String
 
-    public init(entries: [TraceBuffer.Entry]) {
+    package init(entries: [TraceBuffer.Entry]) {
         var participants: [String: String] = [:]  // "Role Type" → id
         var declarations: [String] = []
         var body: [String] = []

@@ -6,7 +6,7 @@ import Terminal
 extension ReplayRunner: OwnershipCapturing {
     /// Builds `screen` in every pattern that has it on a fresh context, presses `keys` as a replay
     /// does, and captures the module's graph before tearing it down.
-    public func ownershipInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [OwnershipSnapshot] {
+    package func ownershipInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [OwnershipSnapshot] {
         var snapshots: [OwnershipSnapshot] = []
         for pattern in PatternID.allCases where registry.isAvailable(pattern, screen) {
             let session = await session(pattern, screen, keys: keys, size: size)

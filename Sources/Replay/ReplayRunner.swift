@@ -5,11 +5,11 @@ import Terminal
 import Tracing
 
 /// Why a replay could not run.
-public enum ReplayError: Error, Equatable, CustomStringConvertible {
+package enum ReplayError: Error, Equatable, CustomStringConvertible {
     /// The registry has no module for this pattern × screen.
     case unavailable(PatternID, ScreenID)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unavailable(let pattern, let screen): "\(pattern.name) has no \(screen.rawValue) screen"
         }
@@ -24,14 +24,14 @@ public enum ReplayError: Error, Equatable, CustomStringConvertible {
 /// The shell imports no pattern module; the composition root hands in the registry it filled and
 /// a factory of fresh contexts (new shared state, new network), so no replay sees another's state.
 @MainActor
-public struct ReplayRunner {
+package struct ReplayRunner {
     /// The screen a replay draws on when the caller does not say (the golden outputs use it).
-    public static let defaultSize = Size(width: 100, height: 30)
+    package static let defaultSize = Size(width: 100, height: 30)
 
-    public let registry: ModuleRegistry
+    package let registry: ModuleRegistry
     let makeContext: @MainActor () -> ModuleContext
 
-    public init(registry: ModuleRegistry, makeContext: @escaping @MainActor () -> ModuleContext) {
+    package init(registry: ModuleRegistry, makeContext: @escaping @MainActor () -> ModuleContext) {
         self.registry = registry
         self.makeContext = makeContext
     }
@@ -40,7 +40,7 @@ public struct ReplayRunner {
     /// each; a key that quits ends the script) and returns every action with its events, the
     /// screen's construction first. `screenPatterns` puts single screens in another pattern (a
     /// mixed app, in mix mode), as the command line's `--greeting-pattern` and `--listings-pattern` do.
-    public func run(
+    package func run(
         _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size = ReplayRunner.defaultSize,
         screenPatterns: [ScreenID: PatternID] = [:]
     ) async throws(ReplayError) -> [TraceBuffer.Entry] {

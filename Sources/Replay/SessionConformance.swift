@@ -5,17 +5,17 @@ import Terminal
 import Tracing
 
 /// What one pattern's module showed and traced after one action of a session.
-public struct ConformObservation: Equatable, Sendable {
+package struct ConformObservation: Equatable, Sendable {
     /// The module's pane as text (`HeadlessSession.moduleText`).
-    public var moduleText: String
+    package var moduleText: String
     /// Every role method the action reached, async replies included.
-    public var events: [TraceEvent]
+    package var events: [TraceEvent]
     /// Every key of the action switched pattern or opened a per-pattern panel, so none was pressed.
-    public var skipped: Bool
+    package var skipped: Bool
     /// Of those skipped keys, some opened a panel (the step says so rather than "switches pattern").
-    public var skippedPanel: Bool
+    package var skippedPanel: Bool
 
-    public init(moduleText: String, events: [TraceEvent], skipped: Bool = false, skippedPanel: Bool = false) {
+    package init(moduleText: String, events: [TraceEvent], skipped: Bool = false, skippedPanel: Bool = false) {
         self.moduleText = moduleText
         self.events = events
         self.skipped = skipped
@@ -25,11 +25,11 @@ public struct ConformObservation: Equatable, Sendable {
 
 /// One action as the report names it: its number (0 is building the screen), its keys and the label
 /// the recording gave it.
-public struct ConformStep: Equatable, Sendable {
-    public var keys: String
-    public var label: String?
+package struct ConformStep: Equatable, Sendable {
+    package var keys: String
+    package var label: String?
 
-    public init(keys: String, label: String?) {
+    package init(keys: String, label: String?) {
         self.keys = keys
         self.label = label
     }
@@ -37,11 +37,11 @@ public struct ConformStep: Equatable, Sendable {
 
 /// How far `conform` has got: `done` of `total` actions replayed in every pattern (0 once the
 /// screens are built). Told after each action, so a long session can show that it is moving.
-public struct ConformProgress: Equatable, Sendable {
-    public var done: Int
-    public var total: Int
+package struct ConformProgress: Equatable, Sendable {
+    package var done: Int
+    package var total: Int
 
-    public init(done: Int, total: Int) {
+    package init(done: Int, total: Int) {
         self.done = done
         self.total = total
     }
@@ -53,18 +53,18 @@ public struct ConformProgress: Equatable, Sendable {
 ///
 /// It keeps each step's lines of the report, not the observations behind them (every pattern's
 /// screen and events after every action): a 10,000-key session's report stays a few megabytes.
-public struct ConformReport: Equatable, Sendable {
-    public var name: String
-    public var screen: ScreenID
-    public var patterns: [PatternID]
-    public var steps: [ConformStep]
+package struct ConformReport: Equatable, Sendable {
+    package var name: String
+    package var screen: ScreenID
+    package var patterns: [PatternID]
+    package var steps: [ConformStep]
     /// Keys left out because they would switch pattern (1-4, Tab, Shift-Tab, x), per pattern.
-    public var skippedKeys: [PatternID: Int]
+    package var skippedKeys: [PatternID: Int]
     /// Keys left out because they would open a panel whose content differs per pattern (c m o s t ?),
     /// per pattern.
-    public var skippedPanelKeys: [PatternID: Int] = [:]
+    package var skippedPanelKeys: [PatternID: Int] = [:]
     /// The steps whose screen text differs between patterns.
-    public private(set) var disagreements: [Int] = []
+    package private(set) var disagreements: [Int] = []
     /// The report's lines for each step every pattern played (a quit ends a replay).
     private var blocks: [[String]] = []
 
@@ -84,7 +84,7 @@ public struct ConformReport: Equatable, Sendable {
 
     /// The report on observations made elsewhere: per pattern, one per step, as far as the replay
     /// got (the steps every pattern played are reported).
-    public init(
+    package init(
         name: String, screen: ScreenID, patterns: [PatternID], steps: [ConformStep],
         observations: [PatternID: [ConformObservation]], skippedKeys: [PatternID: Int]
     ) {
@@ -108,14 +108,14 @@ public struct ConformReport: Equatable, Sendable {
     private var playedCount: Int { blocks.count }
 
     /// Whether every pattern showed the same screen after every action.
-    public var agrees: Bool { disagreements.isEmpty && patterns.count > 1 }
+    package var agrees: Bool { disagreements.isEmpty && patterns.count > 1 }
 
     /// 0 when every screen agrees, 1 when one does not.
-    public var exitCode: Int32 { agrees ? 0 : 1 }
+    package var exitCode: Int32 { agrees ? 0 : 1 }
 
     /// The report as the terminal shows it: a block per action, then the verdict. Stable: the same
     /// session gives the same text on every run (tests compare it).
-    public var text: String {
+    package var text: String {
         let names = Self.list(patterns.map(\.name))
         let actions = steps.count - 1
         var lines = ["mvx conform: \(Sanitizer.visible(name, limit: 60)) · \(screen.title) · \(actions) action\(actions == 1 ? "" : "s") in \(names)"]
@@ -263,7 +263,7 @@ extension ReplayRunner {
     /// The patterns go through the session side by side, an action at a time, and each action's
     /// observations become report lines at once: memory stays what four live shells take, however
     /// long the session. `progress` hears after each action (and once the screens are built).
-    public func conform(
+    package func conform(
         _ session: Session, name: String, progress: (ConformProgress) -> Void = { _ in }
     ) async -> ConformReport {
         let screen = session.start.screen

@@ -11,22 +11,22 @@ import SafeFiles
 import Terminal
 
 /// How a session started: what `mvx run` was told, so a replay starts the same way.
-public struct SessionStart: Equatable, Sendable {
+package struct SessionStart: Equatable, Sendable {
     /// The pattern of every screen but those in `screenPatterns`.
-    public var pattern: PatternID
+    package var pattern: PatternID
     /// Screens started in another pattern (a mixed app): `--greeting-pattern`, `--listings-pattern`.
-    public var screenPatterns: [ScreenID: PatternID]
-    public var screen: ScreenID
+    package var screenPatterns: [ScreenID: PatternID]
+    package var screen: ScreenID
     /// The fake network's options, as `mvx run` takes them (`--seed`, `--latency`, `--fail-rate`,
     /// `--offline`); nil is the option's default.
-    public var seed: String?
-    public var latency: String?
-    public var failRate: String?
-    public var offline: Bool
+    package var seed: String?
+    package var latency: String?
+    package var failRate: String?
+    package var offline: Bool
     /// The terminal's size when the session was recorded; headless replays draw at it.
-    public var size: Size?
+    package var size: Size?
 
-    public init(
+    package init(
         pattern: PatternID = .mvc, screenPatterns: [ScreenID: PatternID] = [:], screen: ScreenID = .greeting,
         seed: String? = nil, latency: String? = nil, failRate: String? = nil, offline: Bool = false, size: Size? = nil
     ) {
@@ -41,7 +41,7 @@ public struct SessionStart: Equatable, Sendable {
     }
 
     /// The fake network these options describe, with `mvx run`'s defaults for what is not given.
-    public func scenario() throws(SessionFileError) -> Scenario {
+    package func scenario() throws(SessionFileError) -> Scenario {
         func parse<T>(_ field: String, _ body: () throws(ScenarioError) -> T) throws(SessionFileError) -> T {
             do { return try body() } catch { throw SessionFileError(line: 1, problem: "\(field): \(error)") }
         }
@@ -55,46 +55,46 @@ public struct SessionStart: Equatable, Sendable {
 
 /// One key of a session and the trace action it started (`Enter on [Show greeting]`); nil when it
 /// started none (`?`, `[`, a key nothing took).
-public struct SessionKey: Equatable, Sendable {
-    public var key: Key
-    public var action: String?
+package struct SessionKey: Equatable, Sendable {
+    package var key: Key
+    package var action: String?
 
-    public init(_ key: Key, action: String? = nil) {
+    package init(_ key: Key, action: String? = nil) {
         self.key = key
         self.action = action
     }
 }
 
 /// Why a session file cannot be used: one line, the file's line number first when there is one.
-public struct SessionFileError: Error, Equatable, CustomStringConvertible {
-    public var line: Int?
-    public var problem: String
+package struct SessionFileError: Error, Equatable, CustomStringConvertible {
+    package var line: Int?
+    package var problem: String
 
-    public init(line: Int? = nil, problem: String) {
+    package init(line: Int? = nil, problem: String) {
         self.line = line
         self.problem = problem
     }
 
-    public var description: String { (line.map { "line \($0): " } ?? "") + problem }
+    package var description: String { (line.map { "line \($0): " } ?? "") + problem }
 }
 
 /// A recorded session: the start options and the keys, in order. Its file is JSON lines, described
 /// in docs/sessions.md: a header object (`"format":"mvx-session","version":1`, the start options),
 /// then one object per key (`{"key":"enter","action":"Enter on [Show greeting]"}`), keys written as
 /// `KeyScript` tokens. Reading checks the whole file before anything is played.
-public struct Session: Equatable, Sendable {
-    public static let format = "mvx-session"
-    public static let version = 1
+package struct Session: Equatable, Sendable {
+    package static let format = "mvx-session"
+    package static let version = 1
     /// The largest file read (1 MB) and the most keys (10,000): a session is a demo, not a log.
-    public static let byteLimit = 1_048_576
-    public static let keyLimit = 10_000
+    package static let byteLimit = 1_048_576
+    package static let keyLimit = 10_000
     /// The label `ModuleHost` gives typing into a field: consecutive keys under it are one action.
     static let typingPrefix = "typing in "
 
-    public var start: SessionStart
-    public var keys: [SessionKey]
+    package var start: SessionStart
+    package var keys: [SessionKey]
 
-    public init(start: SessionStart, keys: [SessionKey]) {
+    package init(start: SessionStart, keys: [SessionKey]) {
         self.start = start
         self.keys = keys
     }
@@ -103,7 +103,7 @@ public struct Session: Equatable, Sendable {
 
     /// The keys grouped as the user acted: one key each, except that the characters typed into one
     /// field (one trace action, `typing in First name`) are one action.
-    public var actions: [SessionAction] {
+    package var actions: [SessionAction] {
         var actions: [SessionAction] = []
         for (index, key) in keys.enumerated() {
             if let last = actions.last, last.isTyping, key.key.isText, key.action == last.label {
@@ -120,7 +120,7 @@ public struct Session: Equatable, Sendable {
 
     /// The file's text: the header line, then a line per key. Keys a script cannot name (mouse
     /// reports) are left out: `Session(recorded:)` never puts them in.
-    public func encoded() -> String {
+    package func encoded() -> String {
         var header: [(String, String)] = [
             ("format", Self.json(Self.format)), ("version", String(Self.version)),
             ("pattern", Self.json(start.pattern.argument)),
@@ -155,12 +155,12 @@ public struct Session: Equatable, Sendable {
 
     /// Reads and checks the session file at `path`. Only a regular file is opened for reading (a
     /// FIFO or a device is refused without blocking), and at most `byteLimit` bytes are read.
-    public static func load(path: String) throws(SessionFileError) -> Session {
+    package static func load(path: String) throws(SessionFileError) -> Session {
         try decode(try readFile(path))
     }
 
     /// Checks every line of `data` and returns the session; the first problem is thrown.
-    public static func decode(_ data: Data) throws(SessionFileError) -> Session {
+    package static func decode(_ data: Data) throws(SessionFileError) -> Session {
         guard data.count <= byteLimit else { throw SessionFileError(problem: tooLarge(data.count)) }
         let decoder = JSONDecoder()
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
@@ -242,13 +242,13 @@ public struct Session: Equatable, Sendable {
 }
 
 /// A run of a session's keys that is one action for the player and for conform.
-public struct SessionAction: Equatable, Sendable {
+package struct SessionAction: Equatable, Sendable {
     /// The keys' positions in `Session.keys`.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The trace action the keys started, as recorded.
-    public var label: String?
+    package var label: String?
     /// Characters typed into a field: played key by key, faster than actions.
-    public var isTyping: Bool
+    package var isTyping: Bool
 }
 
 /// The header line as read: every field optional, so a missing one is named, not a decoding error.

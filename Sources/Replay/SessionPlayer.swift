@@ -6,8 +6,8 @@ import Terminal
 /// → plays one action while paused, q quits, any other key hands the app to the user (as does the
 /// end). Time comes from the clock it is given: tests pass a `TestClock` and never sleep.
 @MainActor
-public final class SessionPlayer {
-    public enum Phase: Equatable, Sendable {
+package final class SessionPlayer {
+    package enum Phase: Equatable, Sendable {
         case playing, paused
         /// The user pressed a key of their own: the player is done.
         case handedOver
@@ -16,7 +16,7 @@ public final class SessionPlayer {
     }
 
     /// What the player did, in order, for whoever waits on it (tests; nothing else needs it).
-    public enum Progress: Equatable, Sendable {
+    package enum Progress: Equatable, Sendable {
         /// About to wait a pace before action `next` (from 0).
         case waiting(next: Int)
         /// Actions up to `count` are played.
@@ -25,7 +25,7 @@ public final class SessionPlayer {
     }
 
     /// What the run loop does with a key the user pressed while a replay was on.
-    public enum Answer: Equatable, Sendable {
+    package enum Answer: Equatable, Sendable {
         /// The player's own key (space, → while paused): nothing else sees it.
         case used
         /// The user took over: give the key to the shell as usual.
@@ -34,13 +34,13 @@ public final class SessionPlayer {
         case quit
     }
 
-    public static let actionPace = Duration.milliseconds(700)
-    public static let typingPace = Duration.milliseconds(80)
+    package static let actionPace = Duration.milliseconds(700)
+    package static let typingPace = Duration.milliseconds(80)
 
-    public private(set) var phase = Phase.playing
+    package private(set) var phase = Phase.playing
     /// How many actions have been played.
-    public private(set) var playedCount = 0
-    public let progress: AsyncStream<Progress>
+    package private(set) var playedCount = 0
+    package let progress: AsyncStream<Progress>
 
     private let session: Session
     private let actions: [SessionAction]
@@ -54,7 +54,7 @@ public final class SessionPlayer {
     private var isPlayingAction = false
 
     /// - Parameter name: the file's name, for the key bar (sanitised there).
-    public init(session: Session, name: String, shell: AppShell, clock: any Clock<Duration>) {
+    package init(session: Session, name: String, shell: AppShell, clock: any Clock<Duration>) {
         self.session = session
         actions = session.actions
         self.name = name
@@ -64,17 +64,17 @@ public final class SessionPlayer {
     }
 
     /// Whether the player still drives the app (playing or paused).
-    public var isActive: Bool { phase == .playing || phase == .paused }
+    package var isActive: Bool { phase == .playing || phase == .paused }
 
     /// Starts playing in a task of its own.
-    public func start() {
+    package func start() {
         guard task == nil else { return }
         showProgress()
         task = Task { [weak self] in await self?.run() }
     }
 
     /// Stops without a word (the app is leaving).
-    public func stop() {
+    package func stop() {
         task?.cancel()
         resume?.resume()
         resume = nil
@@ -82,7 +82,7 @@ public final class SessionPlayer {
     }
 
     /// Handles a key the user pressed while the player is on.
-    public func handle(_ key: Key) -> Answer {
+    package func handle(_ key: Key) -> Answer {
         guard isActive else { return .passOn }
         switch key {
         case .character(" "):

@@ -12,10 +12,10 @@ import Terminal
 /// sessions folder: user data, so `$XDG_DATA_HOME/mvx/sessions`, else `~/.local/share/mvx/sessions`
 /// (`mvx run --session-dir` chooses another). The folder is made when the first session is saved.
 @MainActor
-public final class SessionSaver: SessionSaving {
-    public let start: SessionStart
+package final class SessionSaver: SessionSaving {
+    package let start: SessionStart
     /// Where sessions go: worked out at the first save, not at every start that never saves.
-    public private(set) lazy var folder: URL? = folderSource()
+    package private(set) lazy var folder: URL? = folderSource()
     private let folderSource: () -> URL?
     private let home: String?
     private let now: () -> Date
@@ -24,7 +24,7 @@ public final class SessionSaver: SessionSaving {
     ///   - start: the options the app was started with, written in the header.
     ///   - folder: where to save; nil when there is none (no HOME): `w` then says so.
     ///   - home: shown as `~` at the front of a path in the notice.
-    public init(start: SessionStart, folder: @autoclosure @escaping () -> URL?, home: String? = nil,
+    package init(start: SessionStart, folder: @autoclosure @escaping () -> URL?, home: String? = nil,
                 now: @escaping () -> Date = Date.init) {
         self.start = start
         self.folderSource = folder
@@ -33,7 +33,7 @@ public final class SessionSaver: SessionSaving {
     }
 
     /// The sessions folder when nothing else is said (not created here).
-    public nonisolated static func defaultFolder(environment: [String: String]) -> URL? {
+    package nonisolated static func defaultFolder(environment: [String: String]) -> URL? {
         let base: URL
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             base = URL(filePath: data, directoryHint: .isDirectory)
@@ -49,7 +49,7 @@ public final class SessionSaver: SessionSaving {
     /// its name: `SafeFolder.writeNew`), `fsync`ed before "session saved" is said. What it would
     /// write is read back first, as `--replay` and `conform` read it: a session mvx would refuse
     /// (over 1 MB after long pastes, over 10,000 keys) is not written, and the notice says why.
-    public func save(_ keys: [RecordedKey], size: Size, clicksLeftOut: Int) -> String {
+    package func save(_ keys: [RecordedKey], size: Size, clicksLeftOut: Int) -> String {
         guard let folder else { return "cannot save the session: no folder (set HOME or XDG_DATA_HOME, or give --session-dir)" }
         var start = self.start
         start.size = size

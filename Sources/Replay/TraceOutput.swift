@@ -8,7 +8,7 @@ import Terminal
 import Tracing
 
 /// How `mvx trace` prints a replay.
-public enum TraceOutputFormat: String, CaseIterable, Sendable {
+package enum TraceOutputFormat: String, CaseIterable, Sendable {
     /// The trace as the pane shows it, without colours.
     case text
     /// One `TraceEvent` JSON object per line (what `MVX_TRACE_FILE` writes for events).
@@ -18,11 +18,11 @@ public enum TraceOutputFormat: String, CaseIterable, Sendable {
 }
 
 /// Renders replayed trace entries in each output format.
-public enum TraceOutput {
+package enum TraceOutput {
     /// The width of the text format: the pane's widest, so every call keeps its line and location.
-    public static let textWidth = 100
+    package static let textWidth = 100
 
-    public static func render(_ entries: [TraceBuffer.Entry], as format: TraceOutputFormat) -> String {
+    package static func render(_ entries: [TraceBuffer.Entry], as format: TraceOutputFormat) -> String {
         switch format {
         case .text: text(entries)
         case .json: json(entries)
@@ -32,7 +32,7 @@ public enum TraceOutput {
 
     /// The pane's lines for every action that reached a role method, locations right-aligned.
     /// Controls in the data (a typed ESC, a bidi override) are shown as the pane shows them.
-    public static func text(_ entries: [TraceBuffer.Entry], width: Int = textWidth) -> String {
+    package static func text(_ entries: [TraceBuffer.Entry], width: Int = textWidth) -> String {
         var lines: [String] = []
         for entry in entries where !entry.events.isEmpty {
             for line in TraceLines.lines(for: entry, width: width) {
@@ -48,7 +48,7 @@ public enum TraceOutput {
     }
 
     /// One JSON object per event, keys sorted, so outputs diff cleanly.
-    public static func json(_ entries: [TraceBuffer.Entry]) -> String {
+    package static func json(_ entries: [TraceBuffer.Entry]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return entries.flatMap(\.events).map { event in

@@ -15,9 +15,9 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
 }
 
 /// Why a file could not be made, written or read, in words that name the cause.
-public struct SafeFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SafeFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong: `.system` carries the `errno` of the call that failed.
-    public enum Cause: Sendable, Equatable {
+    package enum Cause: Sendable, Equatable {
         case system(Int32)
         /// A symbolic link where mvx makes or reads a file of its own: never followed.
         case symbolicLink
@@ -32,17 +32,17 @@ public struct SafeFileError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// What went wrong.
-    public var cause: Cause
+    package var cause: Cause
 
     /// An error for `cause`.
-    public init(_ cause: Cause) {
+    package init(_ cause: Cause) {
         self.cause = cause
     }
 
     static func system(_ code: Int32 = errno) -> SafeFileError { SafeFileError(.system(code)) }
 
     /// The cause in a few words, to follow a path or a "cannot …" in a message.
-    public var description: String {
+    package var description: String {
         switch cause {
         case .system(let code): SafeFile.reason(for: code)
         case .symbolicLink: "it is a symbolic link (not followed)"
@@ -61,9 +61,9 @@ public struct SafeFileError: Error, Sendable, Equatable, CustomStringConvertible
 /// renamed into place; so a symbolic or hard link planted at any of those names is never
 /// followed, written through or truncated. Reads take regular files only, check the size before
 /// reading a byte, and never wait on a FIFO.
-public enum SafeFile {
+package enum SafeFile {
     /// The cause of `code` as a reader would put it.
-    public static func reason(for code: Int32) -> String {
+    package static func reason(for code: Int32) -> String {
         switch code {
         case ENOENT: "no such file or folder"
         case EACCES, EPERM: "permission denied"
@@ -95,7 +95,7 @@ public enum SafeFile {
     /// Opens `path` to append to, as `MVX_TRACE_FILE` is: made new when missing; when it exists
     /// it must not be a symbolic link (the last part of the path is never followed) nor a regular
     /// file with other hard links. A FIFO or a device (`/dev/null`) is opened without blocking.
-    public static func openForAppending(_ path: String) throws(SafeFileError) -> Int32 {
+    package static func openForAppending(_ path: String) throws(SafeFileError) -> Int32 {
         let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         var descriptor = SafePath.withCString(path) { open($0, flags | O_CREAT | O_EXCL, 0o644) }
         if descriptor < 0, errno == EEXIST { descriptor = SafePath.withCString(path) { open($0, flags) } }
@@ -117,7 +117,7 @@ public enum SafeFile {
     /// it is opened without blocking (a FIFO nobody writes to is refused at once) and its size is
     /// checked before a byte is read (a sparse 4 GB file is refused at once). `followLink: false`
     /// refuses a symbolic link at the last part of the path.
-    public static func read(_ path: String, limit: Int, followLink: Bool = true) throws(SafeFileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int, followLink: Bool = true) throws(SafeFileError) -> [UInt8] {
         let descriptor = SafePath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)) }
         guard descriptor >= 0 else { throw followLink ? SafeFileError.system() : linkAware(errno) { isSymbolicLink(path) } }
         defer { close(descriptor) }
@@ -146,7 +146,7 @@ public enum SafeFile {
     }
 
     /// Writes all of `bytes` to `descriptor`, going on after a signal.
-    public static func write(_ bytes: some ContiguousBytes, to descriptor: Int32) throws(SafeFileError) {
+    package static func write(_ bytes: some ContiguousBytes, to descriptor: Int32) throws(SafeFileError) {
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
@@ -161,7 +161,7 @@ public enum SafeFile {
     }
 
     /// Whether the last part of `path` is a symbolic link.
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
         return SafePath.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
@@ -174,15 +174,15 @@ public enum SafeFile {
 
 /// A folder held open, so every file mvx makes in it is made relative to it (`openat`): nothing
 /// that replaces the folder's path later redirects a write.
-public final class SafeFolder: Sendable {
+package final class SafeFolder: Sendable {
     /// The folder's path, for messages.
-    public let path: String
+    package let path: String
     let descriptor: Int32
 
     /// Opens the folder at `path`, making it and its parents when `create` says so. The folder a
     /// user names may be reached through links (`~/.cache` often is); a folder of mvx's own
     /// (`followLink: false`, the disk tiers') is refused when its last part is a link.
-    public init(_ path: String, create: Bool, followLink: Bool = true) throws(SafeFileError) {
+    package init(_ path: String, create: Bool, followLink: Bool = true) throws(SafeFileError) {
         self.path = path
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
         var descriptor = SafePath.withCString(path) { open($0, flags) }
@@ -221,7 +221,7 @@ public final class SafeFolder: Sendable {
 
     /// Makes the new file `name` (`O_CREAT|O_EXCL|O_NOFOLLOW`): throws `EEXIST` when anything —
     /// a file, a link, a dangling link — is at the name already.
-    public func makeFile(_ name: String, flags: Int32 = O_WRONLY, mode: mode_t = 0o644) throws(SafeFileError) -> Int32 {
+    package func makeFile(_ name: String, flags: Int32 = O_WRONLY, mode: mode_t = 0o644) throws(SafeFileError) -> Int32 {
         let descriptor = openat(self.descriptor, name, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .system() }
         return descriptor
@@ -229,7 +229,7 @@ public final class SafeFolder: Sendable {
 
     /// Writes `bytes` as the new file `name`, never over anything already there (`EEXIST`):
     /// a session is never written over. `sync` makes it reach the disk before this returns.
-    public func writeNew(_ name: String, _ bytes: [UInt8], sync: Bool) throws(SafeFileError) {
+    package func writeNew(_ name: String, _ bytes: [UInt8], sync: Bool) throws(SafeFileError) {
         let descriptor = try makeFile(name)
         do throws(SafeFileError) {
             try SafeFile.write(bytes, to: descriptor)
@@ -252,7 +252,7 @@ public final class SafeFolder: Sendable {
     /// leftover at `temporary` (a killed run's, or a planted link) is removed first, the link
     /// itself. With `keepOpen` the descriptor of the file now at `name` is returned, for appending.
     @discardableResult
-    public func replace(_ name: String, with bytes: [UInt8], temporary: String, sync: Bool, keepOpen: Bool = false)
+    package func replace(_ name: String, with bytes: [UInt8], temporary: String, sync: Bool, keepOpen: Bool = false)
         throws(SafeFileError) -> Int32? {
         let descriptor: Int32
         if let made = try? makeFile(temporary) {
@@ -282,7 +282,7 @@ public final class SafeFolder: Sendable {
 
     /// Opens the existing file `name` to append to, only when it is a regular file with no other
     /// hard link and not a symbolic link; nil otherwise (the caller rewrites it with `replace`).
-    public func openExistingForAppending(_ name: String) -> Int32? {
+    package func openExistingForAppending(_ name: String) -> Int32? {
         let descriptor = openat(self.descriptor, name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
@@ -295,7 +295,7 @@ public final class SafeFolder: Sendable {
 
     /// Opens (making it when missing) the lock file `name`: never through a link. A symbolic link
     /// there is not a lock of ours (a lock file is never one): it is removed and the lock made anew.
-    public func openLock(_ name: String) throws(SafeFileError) -> Int32 {
+    package func openLock(_ name: String) throws(SafeFileError) -> Int32 {
         for _ in 0..<2 {
             let descriptor = openat(self.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
@@ -313,7 +313,7 @@ public final class SafeFolder: Sendable {
     }
 
     /// Reads the file `name` in this folder whole, as `SafeFile.read` does, never through a link.
-    public func read(_ name: String, limit: Int) throws(SafeFileError) -> [UInt8] {
+    package func read(_ name: String, limit: Int) throws(SafeFileError) -> [UInt8] {
         let descriptor = openat(self.descriptor, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw SafeFile.linkAware(errno) { isLink(name) } }
         defer { close(descriptor) }
@@ -321,13 +321,13 @@ public final class SafeFolder: Sendable {
     }
 
     /// The status of `name` itself (a link is not followed), nil when there is nothing there.
-    public func status(_ name: String) -> stat? {
+    package func status(_ name: String) -> stat? {
         var status = stat()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
     /// The names in the folder (not `.` and `..`), each read from its bytes.
-    public func names() -> [String] {
+    package func names() -> [String] {
         let copy = dup(descriptor)
         guard copy >= 0, let directory = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -350,7 +350,7 @@ public final class SafeFolder: Sendable {
     }
 
     /// Removes whatever is at `name`: a file or a link (never its target), or a folder someone put there.
-    public func remove(_ name: String) {
+    package func remove(_ name: String) {
         guard unlinkat(descriptor, name, 0) != 0, errno == EISDIR || errno == EPERM else { return }
         if unlinkat(descriptor, name, AT_REMOVEDIR) != 0, errno == ENOTEMPTY || errno == EEXIST {
             // Rare (a folder someone made where an entry goes): FileManager's recursion, by path.

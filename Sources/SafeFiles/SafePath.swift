@@ -12,12 +12,12 @@ import Foundation
 /// `SafeFiles` turns those back into the byte, so a path goes from the command line to the file
 /// system as the bytes typed. A real name holding those scalars (the last 128 code points of the
 /// last private-use plane) would be read as bytes too.
-public enum SafePath {
+package enum SafePath {
     /// Where the scalars that stand for bytes start: U+10FF00 + byte.
     static let base: UInt32 = 0x10_FF00
 
     /// `bytes` as a string, each byte that is not part of valid UTF-8 kept as its private-use scalar.
-    public static func string(fromBytes bytes: some Collection<UInt8>) -> String {
+    package static func string(fromBytes bytes: some Collection<UInt8>) -> String {
         let bytes = Array(bytes)
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var scalars = String.UnicodeScalarView()
@@ -50,7 +50,7 @@ public enum SafePath {
     }
 
     /// The bytes `path` stands for: UTF-8, with each byte-standing scalar turned back into its byte.
-    public static func bytes(_ path: String) -> [UInt8] {
+    package static func bytes(_ path: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
         for scalar in path.unicodeScalars {
@@ -64,7 +64,7 @@ public enum SafePath {
     }
 
     /// Runs `body` with `path` as the C string of its bytes (what `open` and `mkdir` take).
-    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+    package static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         // The common case, a UTF-8 path with no byte kept apart, needs no copy.
         guard path.unicodeScalars.contains(where: { $0.value >= base + 0x80 && $0.value <= base + 0xFF }) else {
             return try path.withCString(body)
@@ -75,7 +75,7 @@ public enum SafePath {
     }
 
     /// `path` for a message: each byte that is not UTF-8 written `\xE9`.
-    public static func display(_ path: String) -> String {
+    package static func display(_ path: String) -> String {
         var text = ""
         for scalar in path.unicodeScalars {
             if scalar.value >= base + 0x80, scalar.value <= base + 0xFF {
@@ -88,7 +88,7 @@ public enum SafePath {
     }
 
     /// The process's arguments, program name first, each read from its bytes (see above).
-    public static func arguments() -> [String] {
+    package static func arguments() -> [String] {
         (0..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return "" }
             return string(fromBytes: UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) })
@@ -96,7 +96,7 @@ public enum SafePath {
     }
 
     /// The environment variable `name`, read from its bytes; nil when it is not set.
-    public static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return string(fromBytes: UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) })
     }

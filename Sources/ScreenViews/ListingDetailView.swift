@@ -5,7 +5,7 @@ import Widgets
 /// the raw keys of the API it came from and the field each became. It only lays out the strings
 /// and the picture it is given, in aligned columns.
 @MainActor
-public final class ListingDetailView: View {
+package final class ListingDetailView: View {
     private let fieldsTitle = Label(text: "Listing", style: Theme.title)
     private let fieldsLabel = Label(numberOfLines: 0)
     private let mappingTitle = Label(style: Theme.title)
@@ -16,7 +16,7 @@ public final class ListingDetailView: View {
     /// pictures existed.
     private var showsPicture = false
 
-    public override init(frame: Rect = .zero) {
+    package override init(frame: Rect = .zero) {
         super.init(frame: frame)
         for view in [fieldsTitle, fieldsLabel, mappingTitle, mappingLabel, pictureView, captionLabel] { addSubview(view) }
         pictureView.isHidden = true
@@ -25,7 +25,7 @@ public final class ListingDetailView: View {
 
     /// Shows `fields` as `name  value` rows and `mappings` as `raw key  →  field  value` rows
     /// under `From the <service> API`.
-    public func show(fields: [(name: String, value: String)], service: String,
+    package func show(fields: [(name: String, value: String)], service: String,
                      mappings: [(rawKey: String, field: String, value: String)]) {
         let nameWidth = fields.map { DisplayWidth.of($0.name) }.max() ?? 0
         fieldsLabel.text = fields.map { DisplayWidth.pad($0.name, to: nameWidth) + "  " + $0.value }
@@ -43,7 +43,7 @@ public final class ListingDetailView: View {
     /// alone ("Loading picture…", "Pictures are off on 2G"). Nil and an empty caption remove the
     /// picture's place. The picture goes beside the fields when they leave room for it, else
     /// between the fields and the mapping, scaled to what the screen's height leaves.
-    public func showPicture(_ image: PixelImage?, caption: String) {
+    package func showPicture(_ image: PixelImage?, caption: String) {
         pictureView.image = image
         captionLabel.text = caption
         showsPicture = image != nil || !caption.isEmpty
@@ -52,7 +52,7 @@ public final class ListingDetailView: View {
         setNeedsLayout()
     }
 
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         let width = max(0, bounds.width - 2)
         func height(of view: View, width: Int) -> Int {
             view.sizeThatFits(Size(width: max(1, width), height: bounds.height)).height

@@ -11,12 +11,12 @@ import Widgets
 /// `ModuleHost.offer` in a trace action → `.moduleAnswered` → the reducer again (a shell command
 /// the module did not use) → effects such as `.switchModule` → one frame at the end of the turn.
 @MainActor
-public final class AppShell {
-    public private(set) var state: ShellState
+package final class AppShell {
+    package private(set) var state: ShellState
     /// Replays key scripts in every pattern for compare; the composition root supplies it.
-    public var replayer: (any ActionReplaying)?
+    package var replayer: (any ActionReplaying)?
     /// The keys the user pressed with their actions, the session `w` saves through its `saver`.
-    public let recorder = SessionRecorder()
+    package let recorder = SessionRecorder()
 
     private let registry: ModuleRegistry
     private let context: ModuleContext
@@ -25,7 +25,7 @@ public final class AppShell {
     private let screen: any Screen
     let host: ModuleHost  // internal: tests set its clock for double clicks
     private let sources = SourceListings()
-    public let timeline = StateTimeline()  // the stored state after every action
+    package let timeline = StateTimeline()  // the stored state after every action
     // The scheduler is the shell's own, so it may hold the shell unowned. Internal: AppShell+FirstFrame.
     lazy var frames = FrameScheduler { [unowned self] in
         dispatch(.frameWillDraw)
@@ -35,7 +35,7 @@ public final class AppShell {
     private var replay: Task<Void, Never>?
     private var journalObservation: AnyObject?
 
-    public init(
+    package init(
         registry: ModuleRegistry, context: ModuleContext, tracer: Tracer, traceBuffer: TraceBuffer,
         screen: any Screen, pattern: PatternID, screenID: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]
     ) {
@@ -52,33 +52,33 @@ public final class AppShell {
     }
 
     /// The module on screen now and its window (for tests and the leak check).
-    public var activeModule: (any ScreenModule)? { host.module }
-    public var activeWindow: Window? { host.window }
+    package var activeModule: (any ScreenModule)? { host.module }
+    package var activeWindow: Window? { host.window }
 
     /// What the reducer reads besides the state.
-    public var environment: ShellEnvironment {
+    package var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
                          moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline)
     }
 
     /// Builds the first module and draws the first frame now, on the thread that started the app.
-    public func start() {
+    package func start() {
         dispatch(.start)
         render()
     }
 
     /// Tears the active module down (disappear hooks, cancelled work); call before leaving.
-    public func stop() {
+    package func stop() {
         replay?.cancel()
         host.tearDown()
     }
 
     /// Handles one event from the terminal and schedules a frame.
-    public func handle(_ event: TerminalEvent) { handle([event]) }
+    package func handle(_ event: TerminalEvent) { handle([event]) }
 
     /// Handles what the terminal had waiting, in order, and schedules one frame. Characters typed
     /// into a text field in one burst go to it as one edit (`TypingBurst`); a quit stops the rest.
-    public func handle(_ events: [TerminalEvent]) {
+    package func handle(_ events: [TerminalEvent]) {
         var index = 0
         while index < events.count, !state.shouldQuit {
             let run = host.hasTextFocus ? TypingBurst.run(in: events, from: index) : nil
@@ -99,7 +99,7 @@ public final class AppShell {
     }
 
     /// Runs an event through the reducer and carries out the effects, in order.
-    public func dispatch(_ event: ShellEvent) {
+    package func dispatch(_ event: ShellEvent) {
         ShellReducer.reduce(&state, event, in: environment).forEach(run)
     }
 
@@ -156,16 +156,16 @@ public final class AppShell {
     }
 
     /// Waits until compare's replay or a rewind has finished (tests and goldens).
-    public func replayed() async { await replay?.value }
+    package func replayed() async { await replay?.value }
 
     // MARK: - Frames
 
     /// Asks for a frame; frames asked for during one turn of the main actor are drawn once.
-    public func setNeedsFrame() { frames.setNeedsFrame() }
+    package func setNeedsFrame() { frames.setNeedsFrame() }
     /// Draws a frame now if one was asked for (tests call it instead of waiting for the turn to end).
-    public func renderIfNeeded() { frames.renderIfNeeded() }
+    package func renderIfNeeded() { frames.renderIfNeeded() }
     /// Draws one whole frame now.
-    public func render() { frames.render() }
+    package func render() { frames.render() }
     /// How many frames were drawn (for benchmarks and tests of coalescing).
-    public var frameCount: Int { frames.frameCount }
+    package var frameCount: Int { frames.frameCount }
 }

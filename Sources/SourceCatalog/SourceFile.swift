@@ -6,13 +6,13 @@ import Foundation
 import SourceIndex
 
 /// One Swift file of mvx as it was when the binary was built, with its index.
-public struct SourceFile: Sendable, Hashable {
+package struct SourceFile: Sendable, Hashable {
     /// The module the file belongs to, as `#fileID` spells it (`MVP`, `mvx_bench`).
-    public let module: String
+    package let module: String
     /// The path inside the repository, e.g. `Sources/Patterns/MVP/Greeting/GreetingPresenter.swift`.
-    public let path: String
+    package let path: String
     /// The file's text.
-    public let text: String
+    package let text: String
     /// The index as the generator embedded it (base64 of JSON), decoded only when read.
     private let encodedIndex: String
 
@@ -24,33 +24,33 @@ public struct SourceFile: Sendable, Hashable {
     }
 
     /// The same file under another path and module: how tests lay fixture files out as pattern code.
-    public func relocated(to path: String, module: String) -> SourceFile {
+    package func relocated(to path: String, module: String) -> SourceFile {
         SourceFile(module: module, path: path, text: text, encodedIndex: encodedIndex)
     }
 
     /// Whether the build found an index made from this very text in `source-index.tsv`; when it
     /// did not (the index is stale: `make index`), `index` is empty and a test fails.
-    public var isIndexed: Bool { !encodedIndex.isEmpty }
+    package var isIndexed: Bool { !encodedIndex.isEmpty }
 
     /// What swift-syntax found in the file (`SourceIndexer`, run by `make index`), as the build
     /// embedded it. Decoded on each call: keep the value.
-    public var index: FileIndex {
+    package var index: FileIndex {
         FileIndex(json: Data(base64Encoded: encodedIndex) ?? Data())
     }
 
     /// The file's name, e.g. `GreetingPresenter.swift`.
-    public var name: String {
+    package var name: String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// `MVP/GreetingPresenter.swift`: what `#fileID` records in a trace event.
-    public var fileID: String { "\(module)/\(name)" }
+    package var fileID: String { "\(module)/\(name)" }
 
     /// True for files of the test targets.
-    public var isTest: Bool { path.hasPrefix("Tests/") }
+    package var isTest: Bool { path.hasPrefix("Tests/") }
 
     /// The file's lines, without their line breaks (line N is `lines[N - 1]`).
-    public var lines: [Substring] {
+    package var lines: [Substring] {
         text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 }

@@ -6,18 +6,18 @@ import Darwin
 
 /// Whether the terminal draws on a dark or a light default background. A theme gives a style one
 /// look per background (`Style(dark:light:)`); the screen draws the look for its appearance.
-public enum Appearance: String, Sendable, Hashable, CaseIterable {
+package enum Appearance: String, Sendable, Hashable, CaseIterable {
     case dark, light
 }
 
 /// `--theme`: a fixed appearance, or `auto`, which goes by what the terminal says of its
 /// background (`BackgroundDetection`).
-public enum ThemeChoice: String, Sendable, Hashable, CaseIterable {
+package enum ThemeChoice: String, Sendable, Hashable, CaseIterable {
     case auto, dark, light
 
     /// The appearance to draw with: the chosen one, or for `auto` the detected one — dark when
     /// nothing was detected, the look mvx always had.
-    public func appearance(detected: Appearance?) -> Appearance {
+    package func appearance(detected: Appearance?) -> Appearance {
         switch self {
         case .dark: .dark
         case .light: .light
@@ -28,22 +28,22 @@ public enum ThemeChoice: String, Sendable, Hashable, CaseIterable {
 
 /// A colour as 8-bit sRGB channels: what a terminal reports of its background, and what the
 /// contrast of a theme's colours is computed from (WCAG 2).
-public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct RGBColor: Hashable, Sendable, CustomStringConvertible {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
-    public static let black = RGBColor(red: 0, green: 0, blue: 0)
-    public static let white = RGBColor(red: 255, green: 255, blue: 255)
+    package static let black = RGBColor(red: 0, green: 0, blue: 0)
+    package static let white = RGBColor(red: 255, green: 255, blue: 255)
 
     /// WCAG 2's relative luminance: 0 for black, 1 for white.
-    public var relativeLuminance: Double {
+    package var relativeLuminance: Double {
         func linear(_ channel: UInt8) -> Double {
             let value = Double(channel) / 255
             return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
@@ -52,23 +52,23 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// WCAG 2's contrast ratio, from 1 (the same) to 21 (black on white); AA asks 4.5 of text.
-    public func contrastRatio(with other: RGBColor) -> Double {
+    package func contrastRatio(with other: RGBColor) -> Double {
         let (a, b) = (relativeLuminance, other.relativeLuminance)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     /// Whether black text contrasts more with this colour than white text does: then it is a
     /// light background. They contrast alike at a luminance of √(1.05 × 0.05) − 0.05 ≈ 0.179.
-    public var isLight: Bool { contrastRatio(with: .black) > contrastRatio(with: .white) }
+    package var isLight: Bool { contrastRatio(with: .black) > contrastRatio(with: .white) }
 
-    public var description: String {
+    package var description: String {
         "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }
 
 extension Color {
     /// The RGB xterm draws a colour number with by default (`Color.indexed`, 0–255).
-    public static func xtermRGB(index: UInt8) -> RGBColor {
+    package static func xtermRGB(index: UInt8) -> RGBColor {
         let index = Int(index)
         switch index {
         case 0..<16:
@@ -84,7 +84,7 @@ extension Color {
     }
 
     /// The RGB xterm draws a basic colour with, as text on an 8-colour terminal.
-    public static func xtermRGB(_ basic: Basic) -> RGBColor { xtermRGB(index: UInt8(basic.rawValue)) }
+    package static func xtermRGB(_ basic: Basic) -> RGBColor { xtermRGB(index: UInt8(basic.rawValue)) }
 
     /// xterm's sixteen colours (its default resources, as `xterm -version` 379 ships them).
     private static let xtermSixteen: [(UInt8, UInt8, UInt8)] = [

@@ -1,7 +1,7 @@
 /// Whether the terminal's background is dark or light, from what the terminal says: its answer to
 /// an OSC 11 query, else the `COLORFGBG` variable some terminals set. Everything here only parses
 /// (garbage gives nil, never a crash); `TerminalSession` sends the query and reads the answer.
-public enum BackgroundDetection {
+package enum BackgroundDetection {
     /// OSC 11 asks for the background colour; DA1 (`ESC [ c`) after it is answered by every
     /// terminal, in order, so a terminal that ignores OSC 11 costs one round trip, not the timeout.
     static let query = "\u{1B}]11;?\u{07}\u{1B}[c"
@@ -14,7 +14,7 @@ public enum BackgroundDetection {
 
     /// The appearance to use: the terminal's reported background first (it is the truth, where
     /// `COLORFGBG` may be stale, inherited through ssh or tmux), then `COLORFGBG`; nil when neither says.
-    public static func appearance(reply: RGBColor?, environment: [String: String]) -> Appearance? {
+    package static func appearance(reply: RGBColor?, environment: [String: String]) -> Appearance? {
         if let reply { return reply.isLight ? .light : .dark }
         return appearance(colorFGBG: environment["COLORFGBG"])
     }
@@ -22,7 +22,7 @@ public enum BackgroundDetection {
     /// `COLORFGBG` as rxvt, Konsole and others set it: `fg;bg` or `fg;default;bg`, colour numbers.
     /// The last field is the background; its xterm colour decides ("0;15" light, "15;0" dark).
     /// Anything else — "default", a name, a number past 255, an empty value — says nothing.
-    public static func appearance(colorFGBG: String?) -> Appearance? {
+    package static func appearance(colorFGBG: String?) -> Appearance? {
         guard let colorFGBG, colorFGBG.utf8.count <= 64,
               let last = colorFGBG.split(separator: ";", omittingEmptySubsequences: false).last,
               (1...3).contains(last.utf8.count), last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
@@ -33,7 +33,7 @@ public enum BackgroundDetection {
 
     /// The colour in a whole OSC 11 reply — `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or ST
     /// (`ESC \`) — or nil for anything else.
-    public static func color(inReply bytes: [UInt8]) -> RGBColor? {
+    package static func color(inReply bytes: [UInt8]) -> RGBColor? {
         var scanner = ReplyScanner()
         scanner.feed(bytes)
         return scanner.isInSequence || !scanner.other.isEmpty ? nil : scanner.background
@@ -41,7 +41,7 @@ public enum BackgroundDetection {
 
     /// The colour of an X11 colour spec as terminals report it: `rgb:` then three fields of 1 to 4
     /// hex digits each (`rgb:ffff/ffff/ffff`, `rgb:ff/ff/ff`), or `rgba:` with a fourth (alpha, ignored).
-    public static func color(spec: String) -> RGBColor? {
+    package static func color(spec: String) -> RGBColor? {
         let fields: [Substring]
         if spec.hasPrefix("rgb:") {
             fields = spec.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)

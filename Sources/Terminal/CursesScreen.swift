@@ -6,11 +6,11 @@ import CNcursesw
 /// the difference to the terminal in one `doupdate`, so nothing flickers and nothing is cleared.
 /// Created and owned by `TerminalSession`; every call happens on the main actor.
 @MainActor
-public final class CursesScreen: Screen {
-    public private(set) var size: Size
-    public let colorSupport: ColorSupport
+package final class CursesScreen: Screen {
+    package private(set) var size: Size
+    package let colorSupport: ColorSupport
     /// The terminal's background as `--theme` chose or the terminal told: which look of a style is drawn.
-    public let appearance: Appearance
+    package let appearance: Appearance
 
     private struct PairKey: Hashable {
         var foreground: Int
@@ -41,13 +41,13 @@ public final class CursesScreen: Screen {
         size = Size(width: Int(mvx_getmaxx(window)), height: Int(mvx_getmaxy(window)))
     }
 
-    public func erase() {
+    package func erase() {
         werase(mvx_stdscr())
         pendingCursor = nil
     }
 
     @discardableResult
-    public func put(_ text: String, at point: Point, style: Style, clip: Rect) -> Int {
+    package func put(_ text: String, at point: Point, style: Style, clip: Rect) -> Int {
         let area = clip.intersection(Rect(origin: .zero, size: size))
         guard point.y >= area.minY, point.y < area.maxY else { return 0 }
         let placed = TextLayout.place(text, x: point.x, minX: area.minX, maxX: area.maxX)
@@ -73,9 +73,9 @@ public final class CursesScreen: Screen {
         return placed.last.map { $0.x + $0.width - point.x } ?? 0
     }
 
-    public func setCursor(_ position: Point?) { pendingCursor = position }
+    package func setCursor(_ position: Point?) { pendingCursor = position }
 
-    public func present() {
+    package func present() {
         // Frames are drawn in main-actor jobs of their own, on any thread that drains the main queue.
         TerminalSession.prepareCrashStack()
         let window = mvx_stdscr()

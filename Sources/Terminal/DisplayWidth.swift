@@ -1,9 +1,9 @@
 /// Column widths of text as a screen draws it: CJK ideographs and emoji take two cells,
 /// combining marks none, and a control the cells of the stand-in `Sanitizer` draws for it (`␛`
 /// one, `\u{202E}` eight). Computed per grapheme cluster so that 张伟 or 👩‍💻 line up in every box.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The number of cells one character occupies as drawn (0, 1 or 2; more for a control's escape).
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -22,7 +22,7 @@ public enum DisplayWidth {
 
     /// The number of cells a lone scalar occupies as a terminal counts it (a control: none; in a
     /// string or character, which `Sanitizer` cleans before drawing, it is measured as its stand-in).
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
@@ -40,11 +40,11 @@ public enum DisplayWidth {
     // of the first frame's drawing). The generic bodies are inlined into each overload here.
 
     /// The number of cells a string occupies.
-    public static func of(_ text: String) -> Int { width(of: text) }
+    package static func of(_ text: String) -> Int { width(of: text) }
     /// The number of cells a substring occupies.
-    public static func of(_ text: Substring) -> Int { width(of: text) }
+    package static func of(_ text: Substring) -> Int { width(of: text) }
     /// The number of cells any other string occupies.
-    public static func of(_ text: some StringProtocol) -> Int { width(of: text) }
+    package static func of(_ text: some StringProtocol) -> Int { width(of: text) }
 
     @inline(__always)
     private static func width(of text: some StringProtocol) -> Int {
@@ -64,11 +64,11 @@ public enum DisplayWidth {
     /// The number of cells a string occupies, counted only until it passes `limit`: the answer is
     /// exact up to `limit` and some number above it after. A row is never wider than a screen, so
     /// asking whether a 5,000-character string fits costs what a row costs, not what the string does.
-    public static func of(_ text: String, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
+    package static func of(_ text: String, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
     /// `of(_:upTo:)` for a substring.
-    public static func of(_ text: Substring, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
+    package static func of(_ text: Substring, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
     /// `of(_:upTo:)` for any other string.
-    public static func of(_ text: some StringProtocol, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
+    package static func of(_ text: some StringProtocol, upTo limit: Int) -> Int { width(of: text, upTo: limit) }
 
     @inline(__always)
     private static func width(of text: some StringProtocol, upTo limit: Int) -> Int {
@@ -90,7 +90,7 @@ public enum DisplayWidth {
 
     /// The longest prefix of `text` that fits in `width` cells; when it had to be cut, the last
     /// cell becomes `ellipsis` so the reader sees that something is missing.
-    public static func truncate(_ text: String, to width: Int, ellipsis: Character = "…") -> String {
+    package static func truncate(_ text: String, to width: Int, ellipsis: Character = "…") -> String {
         guard width > 0 else { return "" }
         if of(text, upTo: width) <= width { return text }
         var result = ""
@@ -107,7 +107,7 @@ public enum DisplayWidth {
     }
 
     /// `text` truncated or padded with spaces to exactly `width` cells.
-    public static func pad(_ text: String, to width: Int) -> String {
+    package static func pad(_ text: String, to width: Int) -> String {
         let cut = truncate(text, to: width)
         let missing = width - of(cut)
         return missing > 0 ? cut + String(repeating: " ", count: missing) : cut

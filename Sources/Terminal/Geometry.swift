@@ -1,65 +1,67 @@
 /// A size in terminal cells.
+// Public only because `View`'s open methods take it; its members are package.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    public static let zero = Size(width: 0, height: 0)
+    package static let zero = Size(width: 0, height: 0)
 
     /// `80×24`, the way terminal sizes are usually written.
     public var description: String { "\(width)×\(height)" }
 
     /// True when both dimensions are at least those of `other`.
-    public func fits(_ other: Size) -> Bool { width >= other.width && height >= other.height }
+    package func fits(_ other: Size) -> Bool { width >= other.width && height >= other.height }
 }
 
 /// A cell position: `x` is the column, `y` the row, both from zero at the top left.
-public struct Point: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
+package struct Point: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
 
-    public init(x: Int, y: Int) {
+    package init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }
 
-    public static let zero = Point(x: 0, y: 0)
+    package static let zero = Point(x: 0, y: 0)
 }
 
 /// A rectangle of cells.
+// Public only because `View`'s open methods take it; its members are package.
 public struct Rect: Hashable, Sendable {
-    public var origin: Point
-    public var size: Size
+    package var origin: Point
+    package var size: Size
 
-    public init(origin: Point, size: Size) {
+    package init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public var minX: Int { origin.x }
-    public var minY: Int { origin.y }
-    public var maxX: Int { origin.x + size.width }
-    public var maxY: Int { origin.y + size.height }
-    public var width: Int { size.width }
-    public var height: Int { size.height }
-    public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+    package var minX: Int { origin.x }
+    package var minY: Int { origin.y }
+    package var maxX: Int { origin.x + size.width }
+    package var maxY: Int { origin.y + size.height }
+    package var width: Int { size.width }
+    package var height: Int { size.height }
+    package var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 
-    public func contains(_ point: Point) -> Bool {
+    package func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
     /// The overlap of two rectangles; empty (zero size) when they do not meet.
-    public func intersection(_ other: Rect) -> Rect {
+    package func intersection(_ other: Rect) -> Rect {
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return Rect(x: x0, y: y0, width: 0, height: 0) }
@@ -67,7 +69,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The rectangle shrunk by the given margins (never below zero size).
-    public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
+    package func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
         Rect(
             x: minX + left, y: minY + top,
             width: max(0, width - left - right), height: max(0, height - top - bottom)
@@ -75,14 +77,14 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// Splits off `amount` columns from the left; returns (left part, rest).
-    public func divided(atX amount: Int) -> (Rect, Rect) {
+    package func divided(atX amount: Int) -> (Rect, Rect) {
         let a = min(max(0, amount), width)
         return (Rect(x: minX, y: minY, width: a, height: height),
                 Rect(x: minX + a, y: minY, width: width - a, height: height))
     }
 
     /// Splits off `amount` rows from the top; returns (top part, rest).
-    public func divided(atY amount: Int) -> (Rect, Rect) {
+    package func divided(atY amount: Int) -> (Rect, Rect) {
         let a = min(max(0, amount), height)
         return (Rect(x: minX, y: minY, width: width, height: a),
                 Rect(x: minX, y: minY + a, width: width, height: height - a))

@@ -1,4 +1,5 @@
 /// One decoded key press, independent of curses key codes.
+// Public only because `View`'s open methods take it; its members are package.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A printable character (already a whole grapheme where the terminal sent one).
     case character(Character)
@@ -52,7 +53,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the terminal reports to the app's run loop.
-public enum TerminalEvent: Hashable, Sendable {
+package enum TerminalEvent: Hashable, Sendable {
     case key(Key)
     /// The window changed size; the screen already has the new size.
     case resize(Size)

@@ -1,64 +1,64 @@
 /// A screen that keeps its cells in memory: what tests, golden screens, headless replays and the
 /// benchmarks draw on. It behaves like the curses screen cell for cell, without a terminal.
 @MainActor
-public final class MemoryScreen: Screen {
+package final class MemoryScreen: Screen {
     /// One cell: a grapheme and its style. The right half of a wide character holds `nil`.
-    public struct Cell: Equatable, Sendable {
-        public var character: Character?
-        public var style: Style
+    package struct Cell: Equatable, Sendable {
+        package var character: Character?
+        package var style: Style
     }
 
-    public private(set) var size: Size
-    public let colorSupport: ColorSupport
+    package private(set) var size: Size
+    package let colorSupport: ColorSupport
     /// The cursor position set during the last frame (nil when hidden).
-    public private(set) var cursor: Point?
+    package private(set) var cursor: Point?
     /// How many frames were presented.
-    public private(set) var presentCount = 0
+    package private(set) var presentCount = 0
 
     /// Counts, at each `present()`, the cells that differ from the frame presented before (what a
     /// terminal would have to be sent, as curses sends only changed cells). Off by default: the
     /// comparison keeps a copy of the screen, which only tests of "what a key changes" need.
-    public var tracksChanges = false {
+    package var tracksChanges = false {
         didSet { presented = tracksChanges ? cells : [] }
     }
     /// The cells the last presented frame changed (with `tracksChanges`), and the rows they are on.
-    public private(set) var lastChanges = FrameChanges()
+    package private(set) var lastChanges = FrameChanges()
 
     /// What one frame changed on a `MemoryScreen` that tracks changes.
-    public struct FrameChanges: Equatable, Sendable {
+    package struct FrameChanges: Equatable, Sendable {
         /// How many cells differ from the frame before.
-        public var cells = 0
+        package var cells = 0
         /// The rows that hold them, top to bottom.
-        public var rows: [Int] = []
+        package var rows: [Int] = []
         /// The cursor moved, or was shown or hidden.
-        public var cursorMoved = false
+        package var cursorMoved = false
     }
 
     private var cells: [Cell]
     private var presented: [Cell] = []
     private var pendingCursor: Point?
 
-    public init(size: Size, colorSupport: ColorSupport = .indexed256) {
+    package init(size: Size, colorSupport: ColorSupport = .indexed256) {
         self.size = size
         self.colorSupport = colorSupport
         self.cells = Array(repeating: Cell(character: " ", style: .plain), count: max(0, size.width * size.height))
     }
 
     /// Changes the size, as a terminal resize would (the content is blanked).
-    public func resize(to newSize: Size) {
+    package func resize(to newSize: Size) {
         size = newSize
         cells = Array(repeating: Cell(character: " ", style: .plain), count: max(0, newSize.width * newSize.height))
         if tracksChanges { presented = [] }  // a terminal redraws everything after a resize
     }
 
-    public func erase() {
+    package func erase() {
         let blank = Cell(character: " ", style: .plain)
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
         pendingCursor = nil
     }
 
     @discardableResult
-    public func put(_ text: String, at point: Point, style: Style, clip: Rect) -> Int {
+    package func put(_ text: String, at point: Point, style: Style, clip: Rect) -> Int {
         let area = clip.intersection(Rect(origin: .zero, size: size))
         guard point.y >= area.minY, point.y < area.maxY else { return 0 }
         let placed = TextLayout.place(text, x: point.x, minX: area.minX, maxX: area.maxX)
@@ -69,9 +69,9 @@ public final class MemoryScreen: Screen {
         return placed.last.map { $0.x + $0.width - point.x } ?? 0
     }
 
-    public func setCursor(_ position: Point?) { pendingCursor = position }
+    package func setCursor(_ position: Point?) { pendingCursor = position }
 
-    public func present() {
+    package func present() {
         if tracksChanges {
             var changes = FrameChanges(cursorMoved: cursor != pendingCursor)
             if presented.count != cells.count {
@@ -95,16 +95,16 @@ public final class MemoryScreen: Screen {
     }
 
     /// The cell at a position.
-    public func cell(x: Int, y: Int) -> Cell { cells[y * size.width + x] }
+    package func cell(x: Int, y: Int) -> Cell { cells[y * size.width + x] }
 
     /// One row as text (wide characters once, trailing spaces kept).
-    public func row(_ y: Int) -> String {
+    package func row(_ y: Int) -> String {
         row(y, columns: 0..<size.width)
     }
 
     /// The text of the cells in `columns` of row `y`: a pane of the screen, cut by display columns
     /// (a wide character counts once, at its first cell).
-    public func row(_ y: Int, columns: Range<Int>) -> String {
+    package func row(_ y: Int, columns: Range<Int>) -> String {
         var line = ""
         for x in columns.clamped(to: 0..<size.width) {
             if let character = cells[y * size.width + x].character { line.append(character) }
@@ -113,7 +113,7 @@ public final class MemoryScreen: Screen {
     }
 
     /// The whole screen as text, one line per row, trailing spaces removed: the golden-screen format.
-    public var text: String {
+    package var text: String {
         (0..<size.height).map { y in
             var line = row(y)
             while line.last == " " { line.removeLast() }
@@ -122,7 +122,7 @@ public final class MemoryScreen: Screen {
     }
 
     /// Whether `needle` appears anywhere on screen.
-    public func contains(_ needle: String) -> Bool { text.contains(needle) }
+    package func contains(_ needle: String) -> Bool { text.contains(needle) }
 
     private func setCell(x: Int, y: Int, _ cell: Cell) {
         let index = y * size.width + x

@@ -4,14 +4,15 @@
 /// terminal reports the wheel as presses of buttons 4 and 5, which arrive here as `.wheelUp` and
 /// `.wheelDown`. Mouse reporting is only ever on when the user did not pass `--no-mouse` and the
 /// terminal can report it, so the terminal's own text selection works otherwise.
+// Public only because `View`'s open methods take it; its members are package.
 public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
     /// The mouse buttons mvx tells apart.
-    public enum Button: Hashable, Sendable {
+    package enum Button: Hashable, Sendable {
         case left, middle, right
     }
 
     /// What happened.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case press(Button)
         case release(Button)
         case wheelUp
@@ -19,25 +20,25 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The button pressed or released, or the wheel's direction.
-    public var kind: Kind
+    package var kind: Kind
     /// The cell under the pointer, zero-based from the screen's top-left corner.
-    public var position: Point
+    package var position: Point
     /// 1 for a single click, 2 for a double click (a second press on the same cell soon after the
     /// first; see `ClickCounter`). The terminal layer always reports 1: only the app knows time.
-    public var clickCount: Int
+    package var clickCount: Int
 
     /// An event of `kind` at `position` (screen cells from 0), a single click unless told.
-    public init(_ kind: Kind, at position: Point, clickCount: Int = 1) {
+    package init(_ kind: Kind, at position: Point, clickCount: Int = 1) {
         self.kind = kind
         self.position = position
         self.clickCount = clickCount
     }
 
     /// A press of the left button: what selects, focuses and presses.
-    public var isClick: Bool { kind == .press(.left) }
+    package var isClick: Bool { kind == .press(.left) }
 
     /// The same event at a position relative to `origin` (a view's or a pane's top-left corner).
-    public func offset(by origin: Point) -> MouseEvent {
+    package func offset(by origin: Point) -> MouseEvent {
         MouseEvent(kind, at: Point(x: position.x - origin.x, y: position.y - origin.y), clickCount: clickCount)
     }
 
@@ -58,23 +59,23 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
 /// Turns left-button presses into single and double clicks: a press on the same cell as the
 /// previous one, within `interval` of it, is a double click (a third starts over). Time is passed
 /// in, so tests give instants instead of sleeping.
-public struct ClickCounter: Sendable {
+package struct ClickCounter: Sendable {
     /// How long after a click a second one still counts as a double click.
-    public static let defaultInterval: Duration = .milliseconds(400)
+    package static let defaultInterval: Duration = .milliseconds(400)
 
     /// The longest gap between the two presses of a double click.
-    public let interval: Duration
+    package let interval: Duration
     private var last: (position: Point, time: ContinuousClock.Instant, count: Int)?
 
     /// A counter that has seen no click yet.
-    public init(interval: Duration = ClickCounter.defaultInterval) {
+    package init(interval: Duration = ClickCounter.defaultInterval) {
         self.interval = interval
     }
 
     /// `event` with its click count set, given when it arrived. Only left presses are counted;
     /// any other event passes through unchanged (and a wheel turn or another button does not
     /// break a double click, as terminals' own selection does not either).
-    public mutating func count(_ event: MouseEvent, at time: ContinuousClock.Instant) -> MouseEvent {
+    package mutating func count(_ event: MouseEvent, at time: ContinuousClock.Instant) -> MouseEvent {
         guard event.isClick else { return event }
         var counted = event
         if let last, last.position == event.position, last.count == 1, time >= last.time, time - last.time <= interval {

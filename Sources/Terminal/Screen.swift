@@ -4,7 +4,7 @@
 ///
 /// A frame is: `erase()`, any number of `put`, then `present()` — one flush per frame.
 @MainActor
-public protocol Screen: AnyObject {
+package protocol Screen: AnyObject {
     /// The current size in cells.
     var size: Size { get }
     /// What colours this screen can show.
@@ -22,17 +22,17 @@ public protocol Screen: AnyObject {
 }
 
 /// One cell that `TextLayout` decided to write.
-public struct PlacedCharacter: Equatable, Sendable {
-    public var x: Int
-    public var character: Character
-    public var width: Int
+package struct PlacedCharacter: Equatable, Sendable {
+    package var x: Int
+    package var character: Character
+    package var width: Int
 }
 
 /// The placement shared by every screen: sanitise, split into graphemes, measure, clip.
-public enum TextLayout {
+package enum TextLayout {
     /// The characters of `text` placed from column `x`, keeping only those wholly inside
     /// `minX..<maxX`. A wide character cut by the right edge becomes a space.
-    public static func place(_ text: String, x: Int, minX: Int, maxX: Int) -> [PlacedCharacter] {
+    package static func place(_ text: String, x: Int, minX: Int, maxX: Int) -> [PlacedCharacter] {
         var placed: [PlacedCharacter] = []
         placed.reserveCapacity(min(text.utf8.count, max(0, maxX - max(x, minX))))
         // Most of what is drawn is printable ASCII: one cell per byte, nothing to sanitise or measure.
@@ -93,33 +93,34 @@ extension TextLayout {
 /// A window onto a screen: drawing uses coordinates relative to `bounds` and never leaves it.
 /// Widgets receive a canvas, never the screen itself.
 @MainActor
+// Public only because `View`'s open methods take it; its members are package.
 public struct Canvas {
-    public let screen: any Screen
+    package let screen: any Screen
     /// The area this canvas may draw in, in screen coordinates.
-    public let bounds: Rect
+    package let bounds: Rect
 
-    public init(screen: any Screen, bounds: Rect) {
+    package init(screen: any Screen, bounds: Rect) {
         self.screen = screen
         self.bounds = bounds.intersection(Rect(origin: .zero, size: screen.size))
     }
 
     /// The canvas's size.
-    public var size: Size { bounds.size }
+    package var size: Size { bounds.size }
 
     /// Writes text at a point relative to this canvas; returns the columns advanced.
     @discardableResult
-    public func draw(_ text: String, at point: Point, style: Style = .plain) -> Int {
+    package func draw(_ text: String, at point: Point, style: Style = .plain) -> Int {
         guard point.y >= 0, point.y < bounds.height else { return 0 }
         return screen.put(text, at: Point(x: bounds.minX + point.x, y: bounds.minY + point.y), style: style, clip: bounds)
     }
 
     /// Writes `text` padded or truncated to exactly `width` cells (so a style fills the row).
-    public func draw(_ text: String, at point: Point, width: Int, style: Style = .plain) {
+    package func draw(_ text: String, at point: Point, width: Int, style: Style = .plain) {
         draw(DisplayWidth.pad(text, to: width), at: point, style: style)
     }
 
     /// Paints a rectangle (relative) with spaces in `style`.
-    public func fill(_ rect: Rect, style: Style) {
+    package func fill(_ rect: Rect, style: Style) {
         let area = rect.intersection(Rect(origin: .zero, size: size))
         guard !area.isEmpty else { return }
         let blank = String(repeating: " ", count: area.width)
@@ -129,13 +130,13 @@ public struct Canvas {
     }
 
     /// A canvas for a part of this one (relative rectangle), clipped to this one.
-    public func subcanvas(_ rect: Rect) -> Canvas {
+    package func subcanvas(_ rect: Rect) -> Canvas {
         let absolute = Rect(x: bounds.minX + rect.minX, y: bounds.minY + rect.minY, width: rect.width, height: rect.height)
         return Canvas(screen: screen, bounds: absolute.intersection(bounds))
     }
 
     /// Places the hardware cursor at a relative point (only if it is inside the canvas).
-    public func showCursor(at point: Point) {
+    package func showCursor(at point: Point) {
         let absolute = Point(x: bounds.minX + point.x, y: bounds.minY + point.y)
         if bounds.contains(absolute) { screen.setCursor(absolute) }
     }

@@ -1,6 +1,6 @@
 /// A colour as content asks for it. The screen maps it down to what the terminal can show
 /// (256 colours → 8 → none), so callers never branch on terminal capabilities.
-public enum Color: Hashable, Sendable {
+package enum Color: Hashable, Sendable {
     case `default`
     case black, red, green, yellow, blue, magenta, cyan, white
     /// One of the 256 xterm colours; `fallback` is used on 8-colour terminals, nil meaning the
@@ -8,12 +8,12 @@ public enum Color: Hashable, Sendable {
     case indexed(UInt8, fallback: Basic?)
 
     /// The eight colours every colour terminal has.
-    public enum Basic: Int, Hashable, Sendable, CaseIterable {
+    package enum Basic: Int, Hashable, Sendable, CaseIterable {
         case black = 0, red, green, yellow, blue, magenta, cyan, white
     }
 
     /// The colour on an 8-colour terminal; nil means the terminal default.
-    public var basic: Basic? {
+    package var basic: Basic? {
         switch self {
         case .default: nil
         case .black: .black
@@ -30,34 +30,34 @@ public enum Color: Hashable, Sendable {
 }
 
 /// Text attributes, combinable.
-public struct Attributes: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct Attributes: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let bold = Attributes(rawValue: 1 << 0)
-    public static let dim = Attributes(rawValue: 1 << 1)
-    public static let reverse = Attributes(rawValue: 1 << 2)
-    public static let underline = Attributes(rawValue: 1 << 3)
+    package static let bold = Attributes(rawValue: 1 << 0)
+    package static let dim = Attributes(rawValue: 1 << 1)
+    package static let reverse = Attributes(rawValue: 1 << 2)
+    package static let underline = Attributes(rawValue: 1 << 3)
 }
 
 /// How a run of cells looks. A theme may give it a second look for a light background
 /// (`init(dark:light:)`); `foreground`, `background` and `attributes` are then the dark one, and
 /// the screen draws whichever suits its `Appearance` (`resolved(for:)`).
-public struct Style: Hashable, Sendable {
-    public var foreground: Color
-    public var background: Color
-    public var attributes: Attributes
+package struct Style: Hashable, Sendable {
+    package var foreground: Color
+    package var background: Color
+    package var attributes: Attributes
     /// The look on a light background, where it differs from the fields above.
-    public private(set) var light: Look?
+    package private(set) var light: Look?
 
     /// A style's colours and attributes on one kind of background.
-    public struct Look: Hashable, Sendable {
-        public var foreground: Color
-        public var background: Color
-        public var attributes: Attributes
+    package struct Look: Hashable, Sendable {
+        package var foreground: Color
+        package var background: Color
+        package var attributes: Attributes
     }
 
-    public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+    package init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
@@ -65,28 +65,28 @@ public struct Style: Hashable, Sendable {
 
     /// `dark` on a dark background and `light` on a light one: one entry of each theme's table as
     /// one value, so that drawing code never asks which theme is on.
-    public init(dark: Style, light: Style) {
+    package init(dark: Style, light: Style) {
         self.init(foreground: dark.foreground, background: dark.background, attributes: dark.attributes)
         let shown = light.resolved(for: .light)
         self.light = Look(foreground: shown.foreground, background: shown.background, attributes: shown.attributes)
     }
 
     /// The look drawn on `appearance`'s background, as a style with one look.
-    public func resolved(for appearance: Appearance) -> Style {
+    package func resolved(for appearance: Appearance) -> Style {
         if appearance == .light, let light {
             return Style(foreground: light.foreground, background: light.background, attributes: light.attributes)
         }
         return Style(foreground: foreground, background: background, attributes: attributes)
     }
 
-    public static let plain = Style()
-    public static let bold = Style(attributes: .bold)
-    public static let dim = Style(attributes: .dim)
-    public static let reverse = Style(attributes: .reverse)
-    public static let underline = Style(attributes: .underline)
+    package static let plain = Style()
+    package static let bold = Style(attributes: .bold)
+    package static let dim = Style(attributes: .dim)
+    package static let reverse = Style(attributes: .reverse)
+    package static let underline = Style(attributes: .underline)
 
     /// The style with `extra` attributes added, in both looks.
-    public func with(_ extra: Attributes) -> Style {
+    package func with(_ extra: Attributes) -> Style {
         var copy = self
         copy.attributes.formUnion(extra)
         copy.light?.attributes.formUnion(extra)
@@ -95,7 +95,7 @@ public struct Style: Hashable, Sendable {
 }
 
 /// What colours the terminal can show; chosen once at start (and forced to `.none` by `NO_COLOR`).
-public enum ColorSupport: Sendable, Hashable {
+package enum ColorSupport: Sendable, Hashable {
     case none, basic8, indexed256
 }
 
@@ -103,7 +103,7 @@ extension ColorSupport {
     /// Chooses what to use from what the terminal reports. `NO_COLOR` set to anything but the empty
     /// string (the no-color.org convention: an empty value means unset) forces `.none`, as does a
     /// terminal without colours.
-    public static func detect(hasColors: Bool, colorCount: Int, environment: [String: String]) -> ColorSupport {
+    package static func detect(hasColors: Bool, colorCount: Int, environment: [String: String]) -> ColorSupport {
         if wantsNoColor(environment) || !hasColors { return .none }
         if colorCount >= 256 { return .indexed256 }
         if colorCount >= 8 { return .basic8 }
@@ -112,7 +112,7 @@ extension ColorSupport {
 
     /// The terminal colour number for `color` on this kind of terminal: -1 is the terminal's own
     /// default colour (curses `use_default_colors`), nil means colours are not used at all.
-    public func terminalIndex(of color: Color) -> Int? {
+    package func terminalIndex(of color: Color) -> Int? {
         switch self {
         case .none:
             return nil
@@ -126,7 +126,7 @@ extension ColorSupport {
 
     /// `style` as this terminal can show it: colours mapped down, attributes kept. On a monochrome
     /// terminal only the attributes remain (so reverse video still marks a selection).
-    public func resolve(_ style: Style) -> (foreground: Int, background: Int, attributes: Attributes) {
+    package func resolve(_ style: Style) -> (foreground: Int, background: Int, attributes: Attributes) {
         guard self != .none else { return (-1, -1, style.attributes) }
         return (terminalIndex(of: style.foreground) ?? -1, terminalIndex(of: style.background) ?? -1, style.attributes)
     }
@@ -134,7 +134,7 @@ extension ColorSupport {
 
 extension ColorSupport {
     /// Whether the user asked for no colour: `NO_COLOR` present and not empty.
-    public static func wantsNoColor(_ environment: [String: String]) -> Bool {
+    package static func wantsNoColor(_ environment: [String: String]) -> Bool {
         !(environment["NO_COLOR"] ?? "").isEmpty
     }
 }
@@ -152,7 +152,7 @@ extension Color {
     /// the grey ramp's (232…255), by squared distance — with the nearest of the eight basic colours
     /// as its fallback. Pictures use it: quantising to 256 colours also bounds the colour pairs a
     /// picture needs.
-    public static func nearest(red: UInt8, green: UInt8, blue: UInt8) -> Color {
+    package static func nearest(red: UInt8, green: UInt8, blue: UInt8) -> Color {
         let (r, g, b) = (Int(red), Int(green), Int(blue))
         func cubeStep(_ value: Int) -> Int { value < 48 ? 0 : value < 115 ? 1 : min(5, (value - 35) / 40) }
         let (cr, cg, cb) = (cubeStep(r), cubeStep(g), cubeStep(b))

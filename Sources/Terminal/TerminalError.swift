@@ -6,17 +6,17 @@ import Darwin
 
 /// Why the terminal could not be opened. `message` is one line meant for a human, already
 /// prefixed with `mvx:`; the caller prints it to stderr and exits with status 2.
-public struct TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+package struct TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// Writes the message and a newline to stderr (fd 2) unbuffered; the caller then exits with 2.
-    public func writeToStandardError() {
+    package func writeToStandardError() {
         let line = Array((message + "\n").utf8)
         line.withUnsafeBytes { bytes in
             var offset = 0

@@ -16,12 +16,12 @@ import Synchronization
 /// with other hard links, is refused with that reason rather than written through.
 /// The first write that fails is remembered with its cause (`failure`), later ones are dropped
 /// quietly, so the app can say once, after the session, that the file is incomplete and why.
-public final class JSONLinesSink: TraceSink {
+package final class JSONLinesSink: TraceSink {
     /// Why the file cannot be opened, in words that name the cause.
-    public struct OpenError: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "cannot write \(SafePath.display(path)): \(reason)" }
+    package struct OpenError: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "cannot write \(SafePath.display(path)): \(reason)" }
     }
 
     private struct State {
@@ -35,7 +35,7 @@ public final class JSONLinesSink: TraceSink {
     private let encoder: JSONEncoder
 
     /// Opens (creating if needed) `path` for appending.
-    public init(path: String) throws(OpenError) {
+    package init(path: String) throws(OpenError) {
         self.path = path
         let descriptor: Int32
         do throws(SafeFileError) {
@@ -55,19 +55,19 @@ public final class JSONLinesSink: TraceSink {
     }
 
     /// The first write that failed and how many lines were lost, if any were.
-    public var failure: String? {
+    package var failure: String? {
         state.withLock { state in
             state.failure.map { "writing \(SafePath.display(path)) failed: \($0); \(state.dropped) trace line\(state.dropped == 1 ? "" : "s") lost" }
         }
     }
 
-    public func begin(_ action: TraceAction) {
+    package func begin(_ action: TraceAction) {
         guard let data = try? encoder.encode(["action": action.label, "actionID": String(action.id),
                                               "pattern": action.pattern]) else { return }
         append(data)
     }
 
-    public func record(_ event: TraceEvent) {
+    package func record(_ event: TraceEvent) {
         guard let data = try? encoder.encode(event) else { return }
         append(data)
     }

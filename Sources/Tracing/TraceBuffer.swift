@@ -3,11 +3,11 @@ import Synchronization
 
 /// A bounded in-memory sink: the latest actions with their events, for the trace pane and for
 /// headless replays. Old actions fall off the front when `capacity` events are exceeded.
-public final class TraceBuffer: TraceSink {
+package final class TraceBuffer: TraceSink {
     /// An action and the events it caused, in order.
-    public struct Entry: Sendable, Equatable {
-        public var action: TraceAction
-        public var events: [TraceEvent]
+    package struct Entry: Sendable, Equatable {
+        package var action: TraceAction
+        package var events: [TraceEvent]
     }
 
     private struct State {
@@ -23,12 +23,12 @@ public final class TraceBuffer: TraceSink {
     /// - Parameters:
     ///   - capacity: how many events to keep at most.
     ///   - onChange: called after every change, on the recording thread (e.g. to schedule a redraw).
-    public init(capacity: Int = 2_000, onChange: @escaping @Sendable () -> Void = {}) {
+    package init(capacity: Int = 2_000, onChange: @escaping @Sendable () -> Void = {}) {
         self.capacity = capacity
         self.onChange = onChange
     }
 
-    public func begin(_ action: TraceAction) {
+    package func begin(_ action: TraceAction) {
         state.withLock { state in
             state.entries.append(Entry(action: action, events: []))
             state.version += 1
@@ -37,7 +37,7 @@ public final class TraceBuffer: TraceSink {
         onChange()
     }
 
-    public func record(_ event: TraceEvent) {
+    package func record(_ event: TraceEvent) {
         state.withLock { state in
             // Events of a late async callback land under their own action, wherever it is now.
             if let index = state.entries.lastIndex(where: { $0.action.id == event.actionID }) {
@@ -55,21 +55,21 @@ public final class TraceBuffer: TraceSink {
     }
 
     /// The kept actions, oldest first.
-    public var entries: [Entry] { state.withLock { Array($0.entries) } }
+    package var entries: [Entry] { state.withLock { Array($0.entries) } }
 
     /// The newest `count` actions, oldest first, without copying the others.
-    public func suffix(_ count: Int) -> [Entry] { state.withLock { Array($0.entries.suffix(count)) } }
+    package func suffix(_ count: Int) -> [Entry] { state.withLock { Array($0.entries.suffix(count)) } }
     /// The newest action begun, without copying the rest.
-    public var lastAction: TraceAction? { state.withLock { $0.entries.last?.action } }
+    package var lastAction: TraceAction? { state.withLock { $0.entries.last?.action } }
 
     /// Every kept event, oldest first.
-    public var events: [TraceEvent] { state.withLock { $0.entries.flatMap(\.events) } }
+    package var events: [TraceEvent] { state.withLock { $0.entries.flatMap(\.events) } }
 
     /// Increases on every change; lets a view skip work when nothing happened.
-    public var version: Int { state.withLock { $0.version } }
+    package var version: Int { state.withLock { $0.version } }
 
     /// Forgets everything.
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { state in
             state.entries.removeAll()
             state.eventCount = 0

@@ -1,14 +1,14 @@
 import PatternVocabulary
 
 /// One user action (a key press, or a scripted step) that the events after it belong to.
-public struct TraceAction: Sendable, Codable, Hashable {
-    public var id: UInt64
+package struct TraceAction: Sendable, Codable, Hashable {
+    package var id: UInt64
     /// What the user did, e.g. `Enter on [Show greeting]`.
-    public var label: String
+    package var label: String
     /// The pattern whose module received the action (`MVC`, `MVP`, `MVVM`, `VIPER`), or empty.
-    public var pattern: String
+    package var pattern: String
 
-    public init(id: UInt64, label: String, pattern: String) {
+    package init(id: UInt64, label: String, pattern: String) {
         self.id = id
         self.label = label
         self.pattern = pattern
@@ -16,28 +16,28 @@ public struct TraceAction: Sendable, Codable, Hashable {
 }
 
 /// One role method that ran: who (role, type), what (method, detail) and where (`file:line`).
-public struct TraceEvent: Sendable, Codable, Hashable {
-    public var sequence: UInt64
-    public var actionID: UInt64
-    public var pattern: String
-    public var role: Role
-    public var type: String
-    public var method: String
+package struct TraceEvent: Sendable, Codable, Hashable {
+    package var sequence: UInt64
+    package var actionID: UInt64
+    package var pattern: String
+    package var role: Role
+    package var type: String
+    package var method: String
     /// The `#fileID` of the call, e.g. `MVP/Greeting/GreetingPresenter.swift`.
-    public var file: String
-    public var line: Int
-    public var detail: String
+    package var file: String
+    package var line: Int
+    package var detail: String
     /// Recorded after the synchronous handling of its action had returned: a network reply, a
     /// deferred frame, a timer. False for everything the key press itself ran, call by call.
-    public var isAsync: Bool
+    package var isAsync: Bool
     /// The `sequence` of the traced method that made this call, still running when this one began;
     /// nil when no traced method of the same action was (the user's key, a reply, a frame).
-    public var caller: UInt64?
+    package var caller: UInt64?
     /// How many traced methods of the same action were running when this one began: its caller's
     /// depth plus one, or 0. The trace pane indents by it.
-    public var depth: Int
+    package var depth: Int
 
-    public init(
+    package init(
         sequence: UInt64, actionID: UInt64, pattern: String, role: Role, type: String, method: String,
         file: String, line: Int, detail: String, isAsync: Bool = false, caller: UInt64? = nil, depth: Int = 0
     ) {
@@ -56,16 +56,16 @@ public struct TraceEvent: Sendable, Codable, Hashable {
     }
 
     /// `GreetingPresenter.swift:42`: the file's last path component and the line.
-    public var location: String {
+    package var location: String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return "\(name):\(line)"
     }
 
     /// `Type.method`, without the argument labels of `#function` (`tap(_:)` → `tap`).
-    public var call: String { "\(type).\(bareMethod)" }
+    package var call: String { "\(type).\(bareMethod)" }
 
     /// The method's name without its argument labels.
-    public var bareMethod: String {
+    package var bareMethod: String {
         method.firstIndex(of: "(").map { String(method[..<$0]) } ?? method
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 
 /// Numbers actions and events and hands them to its sinks. One tracer per app run (and one per
 /// headless replay); it travels in the task-local `TraceContext`, never in a global.
-public final class Tracer: Sendable {
+package final class Tracer: Sendable {
     private let sinks: [any TraceSink]
     private let nextAction = Atomic<UInt64>(1)
     private let nextSequence = Atomic<UInt64>(1)
@@ -36,12 +36,12 @@ public final class Tracer: Sendable {
         var depth: Int
     }
 
-    public init(sinks: [any TraceSink]) {
+    package init(sinks: [any TraceSink]) {
         self.sinks = sinks
     }
 
     /// Starts an action; events recorded inside `Trace.$context.withValue(context)` belong to it.
-    public func beginAction(_ label: String, pattern: String) -> TraceContext {
+    package func beginAction(_ label: String, pattern: String) -> TraceContext {
         let id = nextAction.add(1, ordering: .relaxed).oldValue
         let action = TraceAction(id: id, label: label, pattern: pattern)
         for sink in sinks { sink.begin(action) }
@@ -49,7 +49,7 @@ public final class Tracer: Sendable {
     }
 
     /// Runs `body` as a new action: every event it (and any task it starts) records is grouped under `label`.
-    public func perform<R>(_ label: String, pattern: String, _ body: () throws -> R) rethrows -> R {
+    package func perform<R>(_ label: String, pattern: String, _ body: () throws -> R) rethrows -> R {
         try beginAction(label, pattern: pattern).run(body)
     }
 
@@ -99,18 +99,18 @@ public final class Tracer: Sendable {
 
 /// The action an event belongs to, and the tracer that records it. Task-local, so an async
 /// callback that runs later still knows which key press caused it.
-public struct TraceContext: Sendable {
-    public let tracer: Tracer
-    public let action: TraceAction
+package struct TraceContext: Sendable {
+    package let tracer: Tracer
+    package let action: TraceAction
 
-    public init(tracer: Tracer, action: TraceAction) {
+    package init(tracer: Tracer, action: TraceAction) {
         self.tracer = tracer
         self.action = action
     }
 
     /// Runs `body` inside this action, as its synchronous part (a key press's own handling): what
     /// it records is grouped under the action, and what tasks it starts record later counts as async.
-    public func run<R>(_ body: () throws -> R) rethrows -> R {
+    package func run<R>(_ body: () throws -> R) rethrows -> R {
         try Trace.$context.withValue(self) {
             try tracer.runSynchronousPart(of: action, body)
         }
@@ -118,9 +118,9 @@ public struct TraceContext: Sendable {
 }
 
 /// The namespace for the task-local context.
-public enum Trace {
+package enum Trace {
     /// The context of the action being handled; nil outside any action (then recording is free).
-    @TaskLocal public static var context: TraceContext?
+    @TaskLocal package static var context: TraceContext?
 }
 
 /// Records that a role method ran, and that it is running until the end of the scope it is
@@ -133,14 +133,14 @@ public enum Trace {
 /// included, which is what makes the caller real rather than guessed. Outside an action (no
 /// context) it costs one task-local read and builds no string.
 @propertyWrapper
-public struct Traced {
+package struct Traced {
     @usableFromInline let scope: TraceScope?
 
     /// The sequence number of the recorded event; 0 when nothing was recorded (no action).
-    public var wrappedValue: UInt64 { scope?.sequence ?? 0 }
+    package var wrappedValue: UInt64 { scope?.sequence ?? 0 }
 
     @inlinable
-    public init<Source>(
+    package init<Source>(
         _ role: Role, _ source: Source, _ detail: @autoclosure () -> String = "",
         function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
     ) {
@@ -155,10 +155,10 @@ public struct Traced {
 }
 
 /// A recorded event's call, open while its `Traced` variable lives.
-public final class TraceScope: Sendable {
+package final class TraceScope: Sendable {
     let tracer: Tracer
     /// The event's sequence number.
-    public let sequence: UInt64
+    package let sequence: UInt64
 
     init(tracer: Tracer, sequence: UInt64) {
         self.tracer = tracer
@@ -169,7 +169,7 @@ public final class TraceScope: Sendable {
 }
 
 /// The out-of-line half of `Traced`, kept separate so the inlined part stays tiny.
-public func recordTrace<Source>(
+package func recordTrace<Source>(
     _ context: TraceContext, role: Role, type: Source.Type, detail: String,
     function: StaticString, fileID: StaticString, line: UInt
 ) -> TraceScope {
@@ -182,11 +182,11 @@ public func recordTrace<Source>(
 
 /// Details are one short line: a long value (a 5,000-character name) keeps its start and says how
 /// long it was, so neither the buffer nor a frame grows with what the user pasted.
-public enum TraceDetail {
+package enum TraceDetail {
     /// The most characters a detail keeps.
-    public static let limit = 120
+    package static let limit = 120
 
-    public static func capped(_ detail: String) -> String {
+    package static func capped(_ detail: String) -> String {
         guard detail.utf8.count > limit else { return detail }
         let count = detail.count
         guard count > limit else { return detail }

@@ -3,9 +3,9 @@ import Tracing
 
 /// Read-only text: one line by default, or wrapped by display width (CJK-safe).
 @MainActor
-public final class Label: View {
+package final class Label: View {
     /// The text shown. Newlines start new lines.
-    public var text: String {
+    package var text: String {
         didSet {
             guard text != oldValue else { return }
             @Traced(.view, self, "text = \(DisplayWidth.truncate(text, to: 40))") var call
@@ -16,15 +16,15 @@ public final class Label: View {
         }
     }
     /// How the text looks.
-    public var style: Style { didSet { setNeedsDisplay() } }
+    package var style: Style { didSet { setNeedsDisplay() } }
     /// Where each line sits horizontally.
-    public var alignment: TextAlignment { didSet { setNeedsDisplay() } }
+    package var alignment: TextAlignment { didSet { setNeedsDisplay() } }
     /// The most lines to show; 0 wraps to as many as the text needs. The last shown line ends
     /// in `…` when text is cut.
-    public var numberOfLines: Int { didSet { setNeedsDisplay() } }
+    package var numberOfLines: Int { didSet { setNeedsDisplay() } }
 
     /// Creates a label; it sizes itself through `sizeThatFits(_:)` or an explicit frame.
-    public init(
+    package init(
         text: String = "", style: Style = Theme.plain, alignment: TextAlignment = .left, numberOfLines: Int = 1,
         frame: Rect = .zero
     ) {
@@ -36,14 +36,14 @@ public final class Label: View {
     }
 
     /// The text's width and height in cells, wrapped to `size.width` when lines may wrap.
-    public override func sizeThatFits(_ size: Size) -> Size {
+    package override func sizeThatFits(_ size: Size) -> Size {
         let lines = visibleLines(width: numberOfLines == 1 ? Int.max / 2 : max(1, size.width))
         let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
         return Size(width: width, height: max(1, lines.count))
     }
 
     /// Draws the visible lines, each aligned within the bounds.
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         let lines = visibleLines(width: canvas.size.width)
         for (row, line) in lines.enumerated() where row < canvas.size.height {
             let fitted = DisplayWidth.truncate(line, to: canvas.size.width)

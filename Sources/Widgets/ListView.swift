@@ -7,19 +7,19 @@ import Tracing
 /// screen) and Enter reports it to the delegate. ↑ on the first row is not consumed, so focus
 /// can leave the list upwards (to a segmented control above it, say).
 @MainActor
-public final class ListView: View {
+package final class ListView: View {
     /// Lines each cell takes: title line and subtitle line.
-    public static let linesPerRow = 2
+    package static let linesPerRow = 2
     /// Width of the selection marker in front of every cell.
     private static let gutter = 2
 
     /// Supplies rows; setting it reloads. Weak, like `UITableView`'s.
-    public weak var dataSource: (any ListViewDataSource)? { didSet { reloadData() } }
+    package weak var dataSource: (any ListViewDataSource)? { didSet { reloadData() } }
     /// Hears about selection and reaching the end. Weak.
-    public weak var delegate: (any ListViewDelegate)?
+    package weak var delegate: (any ListViewDelegate)?
 
     /// The selected row, kept within the rows; nil when nothing is selected.
-    public var selectedRow: Int? {
+    package var selectedRow: Int? {
         didSet {
             if let row = selectedRow { selectedRow = numberOfRows == 0 ? nil : max(0, min(row, numberOfRows - 1)) }
             if selectedRow != oldValue { setNeedsLayout() }
@@ -27,22 +27,22 @@ public final class ListView: View {
     }
 
     /// A dim line under the last row, e.g. "loading more …" or "no more listings"; nil for none.
-    public var footerText: String? { didSet { if footerText != oldValue { setNeedsLayout() } } }
+    package var footerText: String? { didSet { if footerText != oldValue { setNeedsLayout() } } }
 
     /// The number of rows as of the last `reloadData()`.
-    public private(set) var numberOfRows = 0
+    package private(set) var numberOfRows = 0
     /// The row shown at the top.
-    public private(set) var firstVisibleRow = 0
+    package private(set) var firstVisibleRow = 0
 
     private var hasReportedLastRow = false
 
     /// Creates an empty list; rows come from the data source.
-    public override init(frame: Rect = .zero) {
+    package override init(frame: Rect = .zero) {
         super.init(frame: frame)
     }
 
     /// Reads the number of rows again and redraws; keeps the selection within the new rows.
-    public func reloadData() {
+    package func reloadData() {
         let count = dataSource?.numberOfRows(in: self) ?? 0
         if count != numberOfRows { hasReportedLastRow = false }
         numberOfRows = count
@@ -51,22 +51,22 @@ public final class ListView: View {
     }
 
     /// How many cells fit in the current height (at least one), leaving a line for the footer.
-    public var numberOfVisibleRows: Int {
+    package var numberOfVisibleRows: Int {
         let footerLines = footerText == nil ? 0 : 1
         return max(1, (bounds.height - footerLines) / Self.linesPerRow)
     }
 
     /// Lists take focus so the arrows move the selection.
-    public override var canBecomeFocused: Bool { true }
+    package override var canBecomeFocused: Bool { true }
 
     /// Scrolls the selection on screen and reports reaching the last row.
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         scrollSelectionIntoView()
         reportLastRowIfVisible()
     }
 
     /// Moves the selection or reports Enter; not consumed on an empty list or ↑ on the first row.
-    public override func handleKey(_ key: Key) -> Bool {
+    package override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
         let previousRow = selectedRow
         defer {
@@ -97,7 +97,7 @@ public final class ListView: View {
     /// A click on a row focuses the list and selects the row (the delegate hears of it as of a
     /// move with ↑/↓); a double click opens it as Enter does. The wheel moves the selection a row
     /// at a time, as ↑/↓, so the list scrolls as the selection leaves the screen.
-    public override func handleMouse(_ event: MouseEvent) -> Bool {
+    package override func handleMouse(_ event: MouseEvent) -> Bool {
         switch event.kind {
         case .wheelUp: return handleKey(.up)
         case .wheelDown: return handleKey(.down)
@@ -117,13 +117,13 @@ public final class ListView: View {
     }
 
     /// All rows plus the footer, at most `size.height`.
-    public override func sizeThatFits(_ size: Size) -> Size {
+    package override func sizeThatFits(_ size: Size) -> Size {
         let footerLines = footerText == nil ? 0 : 1
         return Size(width: size.width, height: min(size.height, numberOfRows * Self.linesPerRow + footerLines))
     }
 
     /// Draws the visible cells, then the footer if the last row is on screen.
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         guard let dataSource else { return }
         let width = canvas.size.width
         let rows = firstVisibleRow..<min(numberOfRows, firstVisibleRow + numberOfVisibleRows)

@@ -1,6 +1,6 @@
 /// Supplies a `ListView`'s rows, as `UITableViewDataSource` does.
 @MainActor
-public protocol ListViewDataSource: AnyObject {
+package protocol ListViewDataSource: AnyObject {
     /// How many rows the list has (read on `reloadData()`).
     func numberOfRows(in listView: ListView) -> Int
     /// The cell for a row; asked only for rows on screen.

@@ -1,6 +1,6 @@
 /// Hears about a `ListView`'s selection and paging; every method defaults to doing nothing.
 @MainActor
-public protocol ListViewDelegate: AnyObject {
+package protocol ListViewDelegate: AnyObject {
     /// Enter was pressed on the selected row.
     func listView(_ listView: ListView, didSelectRow row: Int)
     /// The user moved the selection (arrows, page keys, Home/End) to `row`. Not called when
@@ -13,9 +13,9 @@ public protocol ListViewDelegate: AnyObject {
 
 extension ListViewDelegate {
     /// Does nothing.
-    public func listView(_ listView: ListView, didSelectRow row: Int) {}
+    package func listView(_ listView: ListView, didSelectRow row: Int) {}
     /// Does nothing.
-    public func listView(_ listView: ListView, didMoveSelectionTo row: Int) {}
+    package func listView(_ listView: ListView, didMoveSelectionTo row: Int) {}
     /// Does nothing.
-    public func listView(_ listView: ListView, willDisplayLastRow row: Int) {}
+    package func listView(_ listView: ListView, willDisplayLastRow row: Int) {}
 }

@@ -3,32 +3,32 @@ import Terminal
 /// A stack of controllers with a breadcrumb above the top one: the terminal's
 /// `UINavigationController`. Esc or Backspace (when no view consumed it) goes back.
 @MainActor
-public final class NavigationController: ViewController {
+package final class NavigationController: ViewController {
     /// The stack, root first. The navigation controller owns them (they are its children).
-    public private(set) var viewControllers: [ViewController] = []
+    package private(set) var viewControllers: [ViewController] = []
 
     /// The controller on screen.
-    public var topViewController: ViewController? { viewControllers.last }
+    package var topViewController: ViewController? { viewControllers.last }
 
     /// Creates a stack holding `rootViewController`.
-    public init(rootViewController: ViewController) {
+    package init(rootViewController: ViewController) {
         super.init()
         pushViewController(rootViewController)
     }
 
     /// The container that draws the breadcrumb above the top view.
-    public override func loadView() {
+    package override func loadView() {
         view = NavigationContainerView(navigationController: self)
     }
 
     /// Shows the top controller's view.
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         container.contentView = topViewController?.view
     }
 
     /// Shows `viewController` on top. When on screen, runs: old `viewWillDisappear`, new
     /// `viewWillAppear`, old `viewDidDisappear`, new `viewDidAppear`.
-    public func pushViewController(_ viewController: ViewController) {
+    package func pushViewController(_ viewController: ViewController) {
         let old = topViewController
         addChild(viewController)
         viewController.navigationController = self
@@ -39,7 +39,7 @@ public final class NavigationController: ViewController {
     /// Removes the top controller (never the root) and shows the one under it; returns the
     /// removed one, or nil when only the root is left.
     @discardableResult
-    public func popViewController() -> ViewController? {
+    package func popViewController() -> ViewController? {
         guard viewControllers.count > 1 else { return nil }
         let old = viewControllers.removeLast()
         if let new = topViewController { transition(from: old, to: new) }
@@ -49,7 +49,7 @@ public final class NavigationController: ViewController {
     }
 
     /// Esc and Backspace go back one level when there is a level to go back to.
-    public override func handleKey(_ key: Key) -> Bool {
+    package override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .escape, .backspace:
             return popViewController() != nil

@@ -2,17 +2,17 @@ import Terminal
 
 /// An RGB raster a `PictureView` draws: the widgets' own picture type, so widgets need not know
 /// the model (a screen's view converts the model's picture field for field).
-public struct PixelImage: Sendable, Hashable {
+package struct PixelImage: Sendable, Hashable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// Row-major pixels from the top left, three bytes (red, green, blue) each.
-    public let rgb: [UInt8]
+    package let rgb: [UInt8]
 
     /// An image of `width` × `height` pixels. One whose `rgb` is shorter than `width * height * 3`,
     /// or with a side below 1, is kept but drawn as nothing.
-    public init(width: Int, height: Int, rgb: [UInt8]) {
+    package init(width: Int, height: Int, rgb: [UInt8]) {
         self.width = width
         self.height = height
         self.rgb = rgb
@@ -28,9 +28,9 @@ public struct PixelImage: Sendable, Hashable {
 /// scaled up. Colours are the nearest of the 256 (8 on a basic terminal); without colour each
 /// half is lit or not by its brightness against the picture's own threshold, so shapes stay visible.
 @MainActor
-public final class PictureView: View {
+package final class PictureView: View {
     /// The picture shown; nil shows nothing.
-    public var image: PixelImage? {
+    package var image: PixelImage? {
         didSet {
             guard image != oldValue else { return }
             runs = nil
@@ -40,14 +40,14 @@ public final class PictureView: View {
     }
 
     /// Creates a view showing `image`.
-    public init(image: PixelImage? = nil, frame: Rect = .zero) {
+    package init(image: PixelImage? = nil, frame: Rect = .zero) {
         self.image = image
         super.init(frame: frame)
     }
 
     /// The cells the picture takes within `size`: its own size (two pixel rows a cell) or, when
     /// that does not fit, the largest scaled size that does; zero without a drawable picture.
-    public override func sizeThatFits(_ size: Size) -> Size {
+    package override func sizeThatFits(_ size: Size) -> Size {
         guard let image, image.isDrawable else { return .zero }
         let pixels = Self.scaledPixels(of: image, in: size)
         return Size(width: pixels.width, height: (pixels.height + 1) / 2)
@@ -55,7 +55,7 @@ public final class PictureView: View {
 
     /// Draws the picture from the top left of the bounds, as runs of cells computed on the first
     /// draw at this size and colour support and kept for the frames after it.
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         guard let image, image.isDrawable else { return }
         let key = RunsKey(size: canvas.size, colorSupport: canvas.screen.colorSupport)
         // A screen showing the picture redraws it every frame: resampling and colour matching

@@ -4,15 +4,15 @@ import Tracing
 /// A row of mutually exclusive choices: `[Rent]| New homes | Second-hand | All `. The chosen
 /// segment is bracketed (readable without colour) and highlighted; ←/→ change it while focused.
 @MainActor
-public final class SegmentedControl: View {
+package final class SegmentedControl: View {
     /// What a segmented control reports to its targets.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// The user chose another segment.
         case valueChanged
     }
 
     /// The segment titles, left to right.
-    public var segments: [String] {
+    package var segments: [String] {
         didSet {
             selectedIndex = min(selectedIndex, max(0, segments.count - 1))
             setNeedsDisplay()
@@ -20,21 +20,21 @@ public final class SegmentedControl: View {
     }
 
     /// The chosen segment. Setting it in code sends no event.
-    public var selectedIndex: Int {
+    package var selectedIndex: Int {
         didSet { if selectedIndex != oldValue { setNeedsDisplay() } }
     }
 
     private var actions: [TargetAction] = []
 
     /// Creates a control with the first (or `selectedIndex`) segment chosen.
-    public init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
+    package init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
         self.segments = segments
         self.selectedIndex = max(0, min(selectedIndex, segments.count - 1))
         super.init(frame: frame)
     }
 
     /// Sends `action` to `target` when `event` happens. The target is held weakly.
-    public func addTarget<T: AnyObject>(
+    package func addTarget<T: AnyObject>(
         _ target: T, action: @escaping @MainActor (T) -> () -> Void, for event: Event = .valueChanged
     ) {
         actions.removeAll { !$0.isAlive }
@@ -42,15 +42,15 @@ public final class SegmentedControl: View {
     }
 
     /// The chosen segment's title, or nil when there are no segments.
-    public var selectedSegment: String? {
+    package var selectedSegment: String? {
         segments.indices.contains(selectedIndex) ? segments[selectedIndex] : nil
     }
 
     /// Focusable when there is something to choose.
-    public override var canBecomeFocused: Bool { !segments.isEmpty }
+    package override var canBecomeFocused: Bool { !segments.isEmpty }
 
     /// ←/→ choose the neighbouring segment (stopping at the ends); both are consumed while focused.
-    public override func handleKey(_ key: Key) -> Bool {
+    package override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .left: select(selectedIndex - 1)
         case .right: select(selectedIndex + 1)
@@ -60,7 +60,7 @@ public final class SegmentedControl: View {
     }
 
     /// A click on a segment focuses the control and chooses the segment, as ←/→ would.
-    public override func handleMouse(_ event: MouseEvent) -> Bool {
+    package override func handleMouse(_ event: MouseEvent) -> Bool {
         guard event.isClick else { return false }
         window?.focus(self)
         var x = 0
@@ -77,13 +77,13 @@ public final class SegmentedControl: View {
     }
 
     /// All segments with their padding and separators, one row.
-    public override func sizeThatFits(_ size: Size) -> Size {
+    package override func sizeThatFits(_ size: Size) -> Size {
         let width = segments.reduce(0) { $0 + DisplayWidth.of($1) + 2 } + max(0, segments.count - 1)
         return Size(width: width, height: 1)
     }
 
     /// Draws the segments, the chosen one bracketed and highlighted.
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         var x = 0
         for (index, segment) in segments.enumerated() {
             if index > 0 { x += canvas.draw("|", at: Point(x: x, y: 0), style: Theme.dim) }

@@ -5,16 +5,16 @@ import Terminal
 ///
 ///     view = StackView(arrangedSubviews: [greeting, firstName, lastName, showButton], spacing: 1)
 @MainActor
-public final class StackView: View {
+package final class StackView: View {
     /// The views laid out, top to bottom (all are subviews).
-    public private(set) var arrangedSubviews: [View] = []
+    package private(set) var arrangedSubviews: [View] = []
     /// The layout used: spacing and margin.
-    public var stack: VerticalStack { didSet { setNeedsLayout() } }
+    package var stack: VerticalStack { didSet { setNeedsLayout() } }
     /// The arranged view that takes the height left over, if any.
-    public weak var flexibleView: View? { didSet { setNeedsLayout() } }
+    package weak var flexibleView: View? { didSet { setNeedsLayout() } }
 
     /// Creates a stack of `arrangedSubviews`.
-    public init(arrangedSubviews: [View] = [], spacing: Int = 1, margin: Int = 0, flexibleView: View? = nil) {
+    package init(arrangedSubviews: [View] = [], spacing: Int = 1, margin: Int = 0, flexibleView: View? = nil) {
         self.stack = VerticalStack(spacing: spacing, margin: margin)
         self.flexibleView = flexibleView
         super.init()
@@ -22,24 +22,24 @@ public final class StackView: View {
     }
 
     /// Adds `view` at the bottom of the stack.
-    public func addArrangedSubview(_ view: View) {
+    package func addArrangedSubview(_ view: View) {
         arrangedSubviews.append(view)
         addSubview(view)
     }
 
     /// Removes `view` from the stack and from the hierarchy.
-    public func removeArrangedSubview(_ view: View) {
+    package func removeArrangedSubview(_ view: View) {
         arrangedSubviews.removeAll { $0 === view }
         view.removeFromSuperview()
     }
 
     /// Stacks the arranged subviews with `stack`.
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         stack.layout(arrangedSubviews, in: bounds, filling: flexibleView)
     }
 
     /// The full width and the height the arranged subviews need.
-    public override func sizeThatFits(_ size: Size) -> Size {
+    package override func sizeThatFits(_ size: Size) -> Size {
         Size(width: size.width, height: stack.height(of: arrangedSubviews, width: size.width))
     }
 }

@@ -7,9 +7,9 @@ import Tracing
 /// and tabs as spaces), Backspace, Delete, ←/→, Home/End and Enter; Esc leaves the field (the
 /// window moves the focus on). The hardware cursor sits at the insertion point, in display cells.
 @MainActor
-public final class TextField: View {
+package final class TextField: View {
     /// What a text field reports to its targets.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// The user edited the text.
         case editingChanged
         /// Enter (when the delegate agrees), Esc, or focus leaving after an edit ended editing.
@@ -17,7 +17,7 @@ public final class TextField: View {
     }
 
     /// The content. Setting it in code moves the insertion point to the end and sends no events.
-    public var text: String {
+    package var text: String {
         didSet {
             guard !isEditingInPlace, text != oldValue else { return }
             characterCount = text.count
@@ -26,18 +26,18 @@ public final class TextField: View {
         }
     }
     /// Dim text shown in the box while it is empty.
-    public var placeholder: String { didSet { setNeedsDisplay() } }
+    package var placeholder: String { didSet { setNeedsDisplay() } }
     /// The title shown before the box, e.g. `First name`.
-    public var title: String { didSet { setNeedsDisplay() } }
+    package var title: String { didSet { setNeedsDisplay() } }
     /// Cells reserved for the title (so fields in a form line up); nil uses the title's width.
-    public var titleWidth: Int? { didSet { setNeedsDisplay() } }
+    package var titleWidth: Int? { didSet { setNeedsDisplay() } }
     /// Cells of the box's interior when sizing to fit.
-    public var preferredBoxWidth = 24
+    package var preferredBoxWidth = 24
     /// Told about changes and about Enter. Weak, like every delegate.
-    public weak var delegate: (any TextFieldDelegate)?
+    package weak var delegate: (any TextFieldDelegate)?
 
     /// The insertion point as a count of characters (grapheme clusters) from the start.
-    public var insertionIndex: Int {
+    package var insertionIndex: Int {
         didSet {
             insertionIndex = max(0, min(insertionIndex, characterCount))
             if insertionIndex != oldValue { setNeedsDisplay() }
@@ -53,7 +53,7 @@ public final class TextField: View {
     private var isEditingInPlace = false
 
     /// Creates a text field with a title before its box.
-    public init(title: String = "", text: String = "", placeholder: String = "", frame: Rect = .zero) {
+    package init(title: String = "", text: String = "", placeholder: String = "", frame: Rect = .zero) {
         self.title = title
         self.text = text
         self.placeholder = placeholder
@@ -63,7 +63,7 @@ public final class TextField: View {
     }
 
     /// Sends `action` to `target` whenever `event` happens. The target is held weakly.
-    public func addTarget<T: AnyObject>(
+    package func addTarget<T: AnyObject>(
         _ target: T, action: @escaping @MainActor (T) -> () -> Void, for event: Event
     ) {
         actions.removeAll { !$0.action.isAlive }
@@ -71,14 +71,14 @@ public final class TextField: View {
     }
 
     /// The insertion point in display cells from the start of the text (a CJK character counts two).
-    public var insertionColumn: Int { DisplayWidth.of(text.prefix(insertionIndex)) }
+    package var insertionColumn: Int { DisplayWidth.of(text.prefix(insertionIndex)) }
 
     /// Text fields take focus to be edited.
-    public override var canBecomeFocused: Bool { true }
+    package override var canBecomeFocused: Bool { true }
 
     /// Edits the text or moves the insertion point; Esc ends editing without consuming the key
     /// (the window, which sees Esc first, moves the focus out of the field).
-    public override func handleKey(_ key: Key) -> Bool {
+    package override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
             insert(String(character), count: 1)
@@ -116,31 +116,31 @@ public final class TextField: View {
     }
 
     /// A click puts the focus in the field (starting an editing session), as ↑/↓ onto it would.
-    public override func handleMouse(_ event: MouseEvent) -> Bool {
+    package override func handleMouse(_ event: MouseEvent) -> Bool {
         guard event.isClick else { return false }
         window?.focus(self)
         return true
     }
 
     /// Focus starts an editing session.
-    public override func didBecomeFocused() {
+    package override func didBecomeFocused() {
         super.didBecomeFocused()
         isEditing = true
     }
 
     /// Losing focus ends the editing session (sends `.editingDidEnd` once).
-    public override func didResignFocus() {
+    package override func didResignFocus() {
         super.didResignFocus()
         endEditing()
     }
 
     /// Title plus a box of `preferredBoxWidth`, one row.
-    public override func sizeThatFits(_ size: Size) -> Size {
+    package override func sizeThatFits(_ size: Size) -> Size {
         Size(width: min(size.width, boxX + preferredBoxWidth + 2), height: 1)
     }
 
     /// Draws title, box and text (or placeholder); places the cursor when focused.
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         if !title.isEmpty {
             canvas.draw(title, at: .zero, width: boxX - 1, style: Theme.title)
         }

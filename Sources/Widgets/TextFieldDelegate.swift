@@ -1,7 +1,7 @@
 /// Hears about edits in a `TextField`; both methods have defaults, so adopters implement only
 /// what they need.
 @MainActor
-public protocol TextFieldDelegate: AnyObject {
+package protocol TextFieldDelegate: AnyObject {
     /// The text changed by an edit (not when set in code).
     func textFieldDidChange(_ textField: TextField)
     /// Enter was pressed; return true to end editing (sends `.editingDidEnd`).
@@ -10,7 +10,7 @@ public protocol TextFieldDelegate: AnyObject {
 
 extension TextFieldDelegate {
     /// Does nothing.
-    public func textFieldDidChange(_ textField: TextField) {}
+    package func textFieldDidChange(_ textField: TextField) {}
     /// Ends editing.
-    public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+    package func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
 }

@@ -3,10 +3,10 @@ import Terminal
 /// Breaks text into lines that fit a number of terminal cells. Measures by display width, so
 /// a CJK character counts two cells, and allows a break between any two wide characters
 /// (CJK text has no spaces to break at).
-public enum TextWrapping {
+package enum TextWrapping {
     /// `text` split at newlines, then wrapped greedily at spaces (or between wide characters,
     /// or mid-word when a word alone is wider than `width`). Trailing spaces at a break are dropped.
-    public static func lines(of text: String, width: Int) -> [String] {
+    package static func lines(of text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
             wrap(paragraph, width: width)

@@ -4,23 +4,23 @@ import Terminal
 /// widget code. Each style also reads without colour (reverse, bold, dim), so `NO_COLOR` works.
 /// The coloured ones come from two tables, one per background (`WidgetPalette`); the screen
 /// draws the one for the terminal's `Appearance`.
-public enum Theme {
+package enum Theme {
     /// The focused control: reverse video is visible on every terminal.
-    public static let focused = Style(attributes: [.reverse, .bold])
+    package static let focused = Style(attributes: [.reverse, .bold])
     /// A selected item that is not focused (a list row when the list is not focused).
-    public static let selected = themed(\.selected)
+    package static let selected = themed(\.selected)
     /// Headings and the navigation breadcrumb.
-    public static let title = Style(attributes: [.bold])
+    package static let title = Style(attributes: [.bold])
     /// Secondary text: subtitles, placeholders, the list footer.
-    public static let dim = themed(\.dim)
+    package static let dim = themed(\.dim)
     /// Validation and failure messages.
-    public static let error = themed(\.error)
+    package static let error = themed(\.error)
     /// Highlights: the chosen segment, accessories.
-    public static let accent = themed(\.accent)
+    package static let accent = themed(\.accent)
     /// The editable box of a text field.
-    public static let field = Style(attributes: [.underline])
+    package static let field = Style(attributes: [.underline])
     /// Ordinary text.
-    public static let plain = Style.plain
+    package static let plain = Style.plain
 
     private static func themed(_ entry: KeyPath<WidgetPalette, Style>) -> Style {
         Style(dark: WidgetPalette.dark[keyPath: entry], light: WidgetPalette.light[keyPath: entry])
@@ -29,21 +29,21 @@ public enum Theme {
 
 /// One theme's coloured widget styles: text on the terminal's own background, each at least
 /// 4.5:1 against it (WCAG AA) in xterm's 256 colours, and never white or yellow on a light one.
-public struct WidgetPalette: Sendable {
-    public var selected: Style
-    public var error: Style
-    public var accent: Style
-    public var dim: Style
+package struct WidgetPalette: Sendable {
+    package var selected: Style
+    package var error: Style
+    package var accent: Style
+    package var dim: Style
 
     /// For a dark background (black, as the contrast is checked).
-    public static let dark = WidgetPalette(
+    package static let dark = WidgetPalette(
         selected: Style(foreground: .cyan, attributes: .bold),
         error: Style(foreground: .indexed(203, fallback: .red), attributes: .bold),
         accent: Style(foreground: .cyan),
         dim: Style(attributes: .dim))
 
     /// For a light background (white, as the contrast is checked): xterm's cyan is 1.9:1 there.
-    public static let light = WidgetPalette(
+    package static let light = WidgetPalette(
         selected: Style(foreground: .indexed(25, fallback: .blue), attributes: .bold),
         error: Style(foreground: .indexed(160, fallback: .red), attributes: .bold),
         accent: Style(foreground: .indexed(25, fallback: .blue)),
@@ -51,7 +51,7 @@ public struct WidgetPalette: Sendable {
         dim: Style(foreground: .indexed(240, fallback: nil)))
 
     /// Every entry with its name, for the contrast tests.
-    public var entries: [(name: String, style: Style)] {
+    package var entries: [(name: String, style: Style)] {
         [("selected", selected), ("error", error), ("accent", accent), ("dim", dim)]
     }
 }

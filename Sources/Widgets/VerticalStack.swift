@@ -4,14 +4,14 @@ import Terminal
 /// `layoutSubviews` is one line:
 ///
 ///     VerticalStack(spacing: 1, margin: 1).layout([title, firstName, lastName, button], in: bounds)
-public struct VerticalStack: Sendable {
+package struct VerticalStack: Sendable {
     /// Blank rows between two views.
-    public var spacing: Int
+    package var spacing: Int
     /// Blank cells around the whole stack (left, right and top).
-    public var margin: Int
+    package var margin: Int
 
     /// Creates a stack layout with the given spacing between views and margin around them.
-    public init(spacing: Int = 1, margin: Int = 0) {
+    package init(spacing: Int = 1, margin: Int = 0) {
         self.spacing = spacing
         self.margin = margin
     }
@@ -20,7 +20,7 @@ public struct VerticalStack: Sendable {
     /// the height left over (a list under a form). Returns the row just below the last view.
     @MainActor
     @discardableResult
-    public func layout(_ views: [View], in rect: Rect, filling flexible: View? = nil) -> Int {
+    package func layout(_ views: [View], in rect: Rect, filling flexible: View? = nil) -> Int {
         let area = rect.inset(top: margin, left: margin, right: margin)
         let shown = views.filter { !$0.isHidden }
         var heights = shown.map { view in
@@ -40,7 +40,7 @@ public struct VerticalStack: Sendable {
 
     /// The height the visible `views` need at `width`, margins included.
     @MainActor
-    public func height(of views: [View], width: Int) -> Int {
+    package func height(of views: [View], width: Int) -> Int {
         let shown = views.filter { !$0.isHidden }
         let inner = max(0, width - 2 * margin)
         let content = shown.reduce(0) { $0 + $1.sizeThatFits(Size(width: inner, height: Int.max / 4)).height }

@@ -4,6 +4,7 @@ import Terminal
 ///
 /// Views lay out their subviews by setting `frame`s in `layoutSubviews()` and draw only through
 /// the `Canvas` they are given, which clips to their bounds and sanitises and measures all text.
+/// `open`, so public: the screens subclass it in other modules, and Swift has no package-wide open.
 @MainActor
 open class View {
     /// Creates a view with a frame in its future superview's coordinates.
@@ -12,7 +13,7 @@ open class View {
     }
 
     /// The view's rectangle in its superview's coordinates. Changing the size re-lays it out.
-    public var frame: Rect {
+    package var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size { setNeedsLayout() }
@@ -21,16 +22,16 @@ open class View {
     }
 
     /// The view's own coordinate space: origin zero, the frame's size.
-    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+    package var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     /// The views drawn on top of this one, back to front.
-    public private(set) var subviews: [View] = []
+    package private(set) var subviews: [View] = []
 
     /// The view this one is a subview of. Weak: the superview owns its subviews, not the reverse.
-    public private(set) weak var superview: View?
+    package private(set) weak var superview: View?
 
     /// A hidden view is neither drawn nor focusable, and neither are its subviews.
-    public var isHidden = false {
+    package var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
             setNeedsDisplay()
@@ -38,7 +39,7 @@ open class View {
     }
 
     /// Whether the view must run `layoutSubviews()` before it is next drawn.
-    public private(set) var needsLayout = true
+    package private(set) var needsLayout = true
 
     /// The controller whose root view this is; the responder chain asks it after this view.
     weak var owningViewController: ViewController?
@@ -47,7 +48,7 @@ open class View {
     weak var hostWindow: Window?
 
     /// Adds `view` on top of the other subviews, taking it from its old superview if it had one.
-    public func addSubview(_ view: View) {
+    package func addSubview(_ view: View) {
         guard view !== self else { return }
         view.removeFromSuperview()
         subviews.append(view)
@@ -56,7 +57,7 @@ open class View {
     }
 
     /// Detaches the view from its superview; focus inside it is dropped.
-    public func removeFromSuperview() {
+    package func removeFromSuperview() {
         guard let superview else { return }
         if let window, let focused = window.focusedView, focused.isDescendant(of: self) {
             window.resignFocus()
@@ -71,7 +72,7 @@ open class View {
     open func layoutSubviews() {}
 
     /// Runs `layoutSubviews()` now if a layout is pending.
-    public func layoutIfNeeded() {
+    package func layoutIfNeeded() {
         guard needsLayout else { return }
         needsLayout = false
         layoutSubviews()
@@ -81,7 +82,7 @@ open class View {
     open func draw(in canvas: Canvas) {}
 
     /// Lays out if needed, draws the view, then each visible subview into its own part of the canvas.
-    public func render(in canvas: Canvas) {
+    package func render(in canvas: Canvas) {
         layoutIfNeeded()
         draw(in: canvas)
         for subview in subviews where !subview.isHidden {
@@ -93,12 +94,12 @@ open class View {
     open func sizeThatFits(_ size: Size) -> Size { frame.size }
 
     /// Asks the window for a new frame. The host coalesces requests, so calling it often is cheap.
-    public func setNeedsDisplay() {
+    package func setNeedsDisplay() {
         window?.requestDisplay()
     }
 
     /// Marks the view for `layoutSubviews()` before the next draw, and asks for that draw.
-    public func setNeedsLayout() {
+    package func setNeedsLayout() {
         needsLayout = true
         setNeedsDisplay()
     }
@@ -107,7 +108,7 @@ open class View {
     open var canBecomeFocused: Bool { false }
 
     /// Whether the view is the window's focused view.
-    public var isFocused: Bool {
+    package var isFocused: Bool {
         guard let window else { return false }
         return window.focusedView === self
     }
@@ -128,14 +129,14 @@ open class View {
     open func didResignFocus() { setNeedsDisplay() }
 
     /// The window that hosts this view's hierarchy, if it is on screen.
-    public var window: Window? {
+    package var window: Window? {
         var view = self
         while let parent = view.superview { view = parent }
         return view.hostWindow
     }
 
     /// True when the view and all its ancestors are visible.
-    public var isVisibleInHierarchy: Bool {
+    package var isVisibleInHierarchy: Bool {
         var view: View? = self
         while let current = view {
             if current.isHidden { return false }
@@ -145,7 +146,7 @@ open class View {
     }
 
     /// True when `ancestor` is this view or one of its superviews.
-    public func isDescendant(of ancestor: View) -> Bool {
+    package func isDescendant(of ancestor: View) -> Bool {
         var view: View? = self
         while let current = view {
             if current === ancestor { return true }

@@ -5,6 +5,7 @@ import Terminal
 /// The view is created on first access by `loadView()`, then `viewDidLoad()` runs once. The
 /// appearance hooks run in UIKit order when a window appears or a navigation controller
 /// pushes and pops.
+/// `open`, so public: the patterns subclass it in their own modules (Swift has no package-wide open).
 @MainActor
 open class ViewController {
     /// Where the controller is in its appearance cycle; keeps hooks from running twice.
@@ -23,7 +24,7 @@ open class ViewController {
     private weak var navigationControllerStorage: NavigationController?
 
     /// The root view of this controller, loaded on first access. Assign it in `loadView()`.
-    public var view: View {
+    package var view: View {
         get {
             if let loadedView { return loadedView }
             precondition(!isLoadingView, "loadView() read `view` before assigning it")
@@ -42,10 +43,10 @@ open class ViewController {
     }
 
     /// The view if it has been loaded, without loading it.
-    public var viewIfLoaded: View? { loadedView }
+    package var viewIfLoaded: View? { loadedView }
 
     /// Whether `view` has been created.
-    public var isViewLoaded: Bool { loadedView != nil }
+    package var isViewLoaded: Bool { loadedView != nil }
 
     /// Creates the view. Override to assign `view = MyFormView()`; the default is a plain `View`.
     open func loadView() { view = View() }
@@ -71,20 +72,20 @@ open class ViewController {
     open var preferredFocusedView: View? { nil }
 
     /// The navigation controller this controller (or one of its parents) is in.
-    public internal(set) var navigationController: NavigationController? {
+    package internal(set) var navigationController: NavigationController? {
         get { navigationControllerStorage ?? parent?.navigationController }
         set { navigationControllerStorage = newValue }
     }
 
     /// The containing controller. Weak: parents own their children.
-    public private(set) weak var parent: ViewController?
+    package private(set) weak var parent: ViewController?
 
     /// Contained controllers, in the order added.
-    public private(set) var children: [ViewController] = []
+    package private(set) var children: [ViewController] = []
 
     /// Makes `child` a contained controller (taking it from its old parent). Adding the child's
     /// view to the hierarchy is the caller's job, as in UIKit.
-    public func addChild(_ child: ViewController) {
+    package func addChild(_ child: ViewController) {
         guard child !== self, child.parent !== self else { return }
         child.removeFromParent()
         children.append(child)
@@ -92,7 +93,7 @@ open class ViewController {
     }
 
     /// Detaches this controller from its parent.
-    public func removeFromParent() {
+    package func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil

@@ -7,32 +7,32 @@ import Terminal
 /// view that controller (so the top controller is asked before the navigation controller
 /// around it). ↑/↓ that nobody consumed move focus.
 @MainActor
-public final class Window {
+package final class Window {
     /// The controller whose view fills the window.
-    public let rootViewController: ViewController
+    package let rootViewController: ViewController
 
     /// The area the window last rendered into, in screen coordinates.
-    public var frame: Rect = .zero
+    package var frame: Rect = .zero
 
     /// Called when something needs redrawing; at most once between two `render(in:)` calls, so
     /// the shell can schedule one coalesced frame.
-    public var onNeedsDisplay: (@MainActor () -> Void)?
+    package var onNeedsDisplay: (@MainActor () -> Void)?
 
     /// The view that receives keys first. Weak: the view hierarchy owns its views.
-    public private(set) weak var focusedView: View?
+    package private(set) weak var focusedView: View?
 
     private var isDisplayRequested = false
     private var isRendering = false
 
     /// Creates a window for `rootViewController`, loading its view.
-    public init(rootViewController: ViewController) {
+    package init(rootViewController: ViewController) {
         self.rootViewController = rootViewController
         rootViewController.view.hostWindow = self
     }
 
     /// Runs `viewWillAppear`/`viewDidAppear` down the hierarchy (root, navigation top, children)
     /// and focuses the first focusable view when nothing is focused.
-    public func appear() {
+    package func appear() {
         rootViewController.beginAppearanceTransition(isAppearing: true)
         rootViewController.endAppearanceTransition()
         if !hasValidFocus {
@@ -42,13 +42,13 @@ public final class Window {
     }
 
     /// Runs `viewWillDisappear`/`viewDidDisappear` down the hierarchy. Call before dropping the window.
-    public func disappear() {
+    package func disappear() {
         rootViewController.beginAppearanceTransition(isAppearing: false)
         rootViewController.endAppearanceTransition()
     }
 
     /// Lays out and draws the root view controller's view to fill `canvas`.
-    public func render(in canvas: Canvas) {
+    package func render(in canvas: Canvas) {
         isRendering = true
         isDisplayRequested = false
         defer { isRendering = false }
@@ -61,7 +61,7 @@ public final class Window {
     /// Lays the hierarchy out at the size of the last frame, without drawing, so that callbacks
     /// layout sets off (a list showing its last row asks for the next page) run now — inside the
     /// action of the key that caused them — rather than later, in the middle of a frame.
-    public func layoutIfNeeded() {
+    package func layoutIfNeeded() {
         guard !frame.isEmpty else { return }
         let rootView = rootViewController.view
         rootView.frame = Rect(origin: .zero, size: frame.size)
@@ -77,7 +77,7 @@ public final class Window {
     /// Esc in a text field leaves it: focus moves on to the next control that is not a text field,
     /// so the keys a text field would type (`q`, digits) work again.
     @discardableResult
-    public func handleKey(_ key: Key) -> Bool {
+    package func handleKey(_ key: Key) -> Bool {
         if key == .escape, hasValidFocus, let field = focusedView as? TextField {
             leaveTextField(field)
             return true
@@ -101,7 +101,7 @@ public final class Window {
     /// takes the same path through a pattern's code as the keyboard does. Returns whether
     /// something consumed it.
     @discardableResult
-    public func handleMouse(_ event: MouseEvent) -> Bool {
+    package func handleMouse(_ event: MouseEvent) -> Bool {
         let local = event.offset(by: frame.origin)
         var chain: [(view: View, origin: Point)] = []
         var current: (view: View, origin: Point)? = (rootViewController.view, .zero)
@@ -120,7 +120,7 @@ public final class Window {
     }
 
     /// The deepest visible view under `point` (screen coordinates), or nil outside the window.
-    public func view(at point: Point) -> View? {
+    package func view(at point: Point) -> View? {
         let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
         var found: View?
         var current: (view: View, origin: Point)? = (rootViewController.view, .zero)
@@ -139,7 +139,7 @@ public final class Window {
     }
 
     /// Gives `view` the focus, if it can take it and is in this window.
-    public func focus(_ view: View) {
+    package func focus(_ view: View) {
         guard view.canBecomeFocused, view.window === self, view !== focusedView else { return }
         let previous = focusedView
         focusedView = view
@@ -150,7 +150,7 @@ public final class Window {
     /// Moves focus to the next (or previous) focusable visible view in tree order, wrapping
     /// around. Returns false when nothing can take focus.
     @discardableResult
-    public func moveFocus(forward: Bool) -> Bool {
+    package func moveFocus(forward: Bool) -> Bool {
         let candidates = rootViewController.view.focusableViews()
         guard !candidates.isEmpty else { return false }
         let next: Int

@@ -140,11 +140,11 @@ struct TargetDiagramTests {
             private import Delta
             internal import Echo
             package import Foxtrot
-            public import Golf
+            package import Golf
             @preconcurrency import Hotel
             import struct India.Thing
             import Juliet.Submodule
-            @_spi(Tools) public import Kilo
+            @_spi(Tools) package import Kilo
             fileprivate import Lima
             // import Mike
             let fixture = \"""

@@ -49,7 +49,7 @@ struct SourcePaneEndToEndTests {
         let styled = try session.captureWithStyles()
         #expect(Self.turnsOn("7", in: Self.styles(onRowWith: "▶", of: screen, in: styled)),
                 "the traced line is in reverse video:\n\(styled.debugDescription)")
-        #expect(Self.styles(onRowWith: "public final class Label", of: screen, in: styled).contains { $0.contains("176") },
+        #expect(Self.styles(onRowWith: "package final class Label", of: screen, in: styled).contains { $0.contains("176") },
                 "keywords are coloured:\n\(styled.debugDescription)")
 
         try session.send(keys: "Up")

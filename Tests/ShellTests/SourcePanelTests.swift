@@ -85,10 +85,10 @@ struct SourcePanelTests {
     func colouring() async throws {
         let session = await Self.greeted()
         _ = try Self.open(session)
-        // Label.swift's lines 3-6 are on screen: a doc comment, @MainActor, `public final class Label: View`.
+        // Label.swift's lines 3-6 are on screen: a doc comment, @MainActor, `package final class Label: View`.
         #expect(Self.style(of: "@MainActor", in: session) == ShellTheme.style(for: .attribute))
         #expect(Self.style(of: "/// Read-only text", in: session) == ShellTheme.style(for: .docComment))
-        #expect(Self.style(of: "public final class Label", in: session) == ShellTheme.style(for: .keyword))
+        #expect(Self.style(of: "package final class Label", in: session) == ShellTheme.style(for: .keyword))
         #expect(Self.style(of: "Label: View", in: session) == ShellTheme.style(for: .type))
         #expect(Self.style(of: "\"text = ", in: session) == ShellTheme.tracedLine, "the traced line is one band")
         // Without colours the band still stands out, as does the trace cursor, and keywords stay bold.

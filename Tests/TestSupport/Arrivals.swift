@@ -3,14 +3,14 @@ import Testing
 /// Counts what a spy was told and lets a test wait for the count to reach a number: a load lands
 /// on a later turn, and its arrival is the event to wait for (never a guessed number of yields).
 @MainActor
-public final class Arrivals {
-    public private(set) var count = 0
+package final class Arrivals {
+    package private(set) var count = 0
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    public init() {}
+    package init() {}
 
     /// One more arrived; wakes whoever waits for this many.
-    public func arrived() {
+    package func arrived() {
         count += 1
         let ready = waiters.filter { $0.count <= count }
         waiters.removeAll { $0.count <= count }
@@ -18,7 +18,7 @@ public final class Arrivals {
     }
 
     /// Returns once `target` have arrived; fails the test after `WaitLimit.standard` if they do not.
-    public func until(_ target: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    package func until(_ target: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
         guard count < target else { return }
         await bounded("arrival \(target) (\(count) came)", sourceLocation: sourceLocation) {
             await withCheckedContinuation { self.waiters.append((target, $0)) }

@@ -6,19 +6,19 @@ import Testing
 /// load waits for `reply(_:)`. Like the real service, a load whose task was cancelled throws
 /// `.cancelled`, and the waiting load ends when its task is cancelled.
 @MainActor
-public final class FakePictureService: PictureService {
-    public private(set) var requestedURLs: [String] = []
+package final class FakePictureService: PictureService {
+    package private(set) var requestedURLs: [String] = []
     private var pending: CheckedContinuation<Result<Picture, LoadFailure>, Never>?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
-    public init() {}
+    package init() {}
 
     /// A 2×2 picture: red, green, blue, white.
-    public static let picture = Picture(width: 2, height: 2, rgb: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])!
+    package static let picture = Picture(width: 2, height: 2, rgb: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])!
 
-    public var isLoading: Bool { pending != nil }
+    package var isLoading: Bool { pending != nil }
 
-    public func picture(at url: String) async throws(LoadFailure) -> Picture {
+    package func picture(at url: String) async throws(LoadFailure) -> Picture {
         requestedURLs.append(url)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { pending = $0 }
@@ -30,7 +30,7 @@ public final class FakePictureService: PictureService {
     }
 
     /// Answers the load in flight, if there is one.
-    public func reply(_ result: Result<Picture, LoadFailure>) {
+    package func reply(_ result: Result<Picture, LoadFailure>) {
         let continuation = pending
         pending = nil
         continuation?.resume(returning: result)
@@ -41,7 +41,7 @@ public final class FakePictureService: PictureService {
 
     /// Returns once no load is waiting: answered, or ended because its task was cancelled. Fails
     /// the test after `WaitLimit.standard` if one still waits.
-    public func untilIdle(sourceLocation: SourceLocation = #_sourceLocation) async {
+    package func untilIdle(sourceLocation: SourceLocation = #_sourceLocation) async {
         guard pending != nil else { return }
         await bounded("the picture service to be idle", sourceLocation: sourceLocation) {
             await withCheckedContinuation { self.idleWaiters.append($0) }

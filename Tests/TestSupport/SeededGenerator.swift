@@ -1,10 +1,10 @@
 /// A small deterministic generator (SplitMix64) for the fuzz tests, so a failure replays from its seed.
-public struct SeededGenerator {
+package struct SeededGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,5 +13,5 @@ public struct SeededGenerator {
     }
 
     /// A number in 0..<bound.
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -8,15 +8,15 @@ import Testing
 /// `TestClock` that only the test moves. It replaces the copies each suite used to keep (pattern
 /// unit tests, VIPER, the MVC harness, the networking tests, the shell and acceptance apps).
 @MainActor
-public struct TestNetwork {
+package struct TestNetwork {
     /// The fixtures the app ships with; failing to read them is a broken build, not a test failure.
-    public nonisolated static let bundledFixtures: Fixtures = {
+    package nonisolated static let bundledFixtures: Fixtures = {
         do { return try Fixtures.bundled() } catch { fatalError("the bundled fixtures must load: \(error)") }
     }()
 
-    public let environment: NetworkEnvironment
+    package let environment: NetworkEnvironment
     /// The clock the test moves, when a latency was asked for.
-    public let clock: TestClock<Duration>?
+    package let clock: TestClock<Duration>?
 
     /// - Parameters:
     ///   - latency: nil for an immediate network; otherwise every request takes exactly this long
@@ -26,7 +26,7 @@ public struct TestNetwork {
     ///   - interceptors: nil keeps the environment's default (the tracing interceptor).
     ///   - diskCache: a disk tier for the caches (in a temporary folder the test made); nil keeps
     ///     them in memory.
-    public init(
+    package init(
         latency: Duration? = nil, offline: Bool = false, scenario: Scenario = .instant,
         fixtures: Fixtures = TestNetwork.bundledFixtures, clock: (any Clock<Duration>)? = nil,
         interceptors: [any APIInterceptor]? = nil, diskCache: DiskCacheSettings? = nil
@@ -48,13 +48,13 @@ public struct TestNetwork {
     /// Returns once every request has landed or sleeps on the test clock, and the main actor has
     /// run what the landings set off. Waits for events, never for time (but fails the test after
     /// `WaitLimit.standard`).
-    public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+    package func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
         await environment.settle(sourceLocation: sourceLocation)
     }
 
     /// Moves the test clock by `duration`, then settles. It settles first too: a request must be
     /// asleep on the clock before time moves, or it would sleep from the new time and never land.
-    public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+    package func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
         await environment.settle(sourceLocation: sourceLocation)
         await clock?.advance(by: duration)
         await environment.settle(sourceLocation: sourceLocation)
@@ -65,7 +65,7 @@ public struct TestNetwork {
 /// what it waited for, so a lost event fails in seconds.
 extension NetworkEnvironment {
     /// Every request landed or asleep on the clock, and what the landings set off has run.
-    public func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+    package func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
         let monitor = self.monitor
         await bounded("the network to settle (\(monitor.inFlight) in flight, \(monitor.asleep) asleep)",
                       sourceLocation: sourceLocation) {
@@ -74,7 +74,7 @@ extension NetworkEnvironment {
     }
 
     /// Returns once `count` tasks sleep on this environment's clock: only then may a test clock move.
-    public func untilAsleep(count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+    package func untilAsleep(count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
         let monitor = self.monitor
         await bounded("\(count) asleep on the clock (\(monitor.asleep) asleep)", sourceLocation: sourceLocation) {
             await monitor.untilAsleep(count: count)
@@ -84,7 +84,7 @@ extension NetworkEnvironment {
     /// Returns once `condition` holds, checked after every change to the journal (a call made,
     /// ignored, sent, landed or cancelled). For a transport that holds its requests, the journal is
     /// what moves: the monitor would wait for ever for a request that only the test releases.
-    public func untilJournal(
+    package func untilJournal(
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping @MainActor (RequestJournal) -> Bool
     ) async {
         let journal = self.journal
@@ -114,7 +114,7 @@ private final class JournalWake {
 extension NetworkEnvironment {
     /// Takes the fake server off the network or back on (no notification: the scenario only), for
     /// test targets that do not import FakeServer.
-    public func setServerOffline(_ offline: Bool) {
+    package func setServerOffline(_ offline: Bool) {
         scenario?.offline = offline
     }
 }

@@ -7,9 +7,9 @@ import Testing
 /// fails: in seconds, naming the wait, instead of at its suite's time limit (a minute or more).
 /// That limit cannot end such a wait by itself: it cancels the test's task, and a continuation
 /// nobody resumes ignores cancellation, so a test stuck in one would hang the run.
-public enum WaitLimit {
+package enum WaitLimit {
     /// Far above any wait that passes, on a loaded two-core CI runner too.
-    public static let standard: Duration = .seconds(10)
+    package static let standard: Duration = .seconds(10)
 }
 
 /// Runs `body` (a wait) and returns its result, or nil once `limit` has passed or the test's task
@@ -21,7 +21,7 @@ public enum WaitLimit {
 /// passes costs one main-actor turn more than `body` alone: when the full suite runs, every
 /// main-actor test queues for that thread, and a test that waits hundreds of times pays for each.
 @MainActor
-public func bounded<T: Sendable>(
+package func bounded<T: Sendable>(
     _ what: @autoclosure () -> String, within limit: Duration = WaitLimit.standard,
     sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @MainActor () async -> T
 ) async -> T? {

@@ -5,23 +5,23 @@ import Synchronization
 /// dozens of times on background tasks before it returns. Those yields keep a request counted as
 /// "asleep on the clock" for a while, and `RequestMonitor` takes a sleeping request for one that
 /// waits for test time: under load it could report the network settled before the reply landed.
-public final class InstantClock: Clock, Sendable {
-    public struct Instant: InstantProtocol, Sendable {
-        public var offset: Duration
+package final class InstantClock: Clock, Sendable {
+    package struct Instant: InstantProtocol, Sendable {
+        package var offset: Duration
 
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
+        package static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
     }
 
     private let current = Mutex(Duration.zero)
 
-    public init() {}
+    package init() {}
 
-    public var now: Instant { Instant(offset: current.withLock { $0 }) }
-    public var minimumResolution: Duration { .zero }
+    package var now: Instant { Instant(offset: current.withLock { $0 }) }
+    package var minimumResolution: Duration { .zero }
 
-    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         try Task.checkCancellation()
         current.withLock { $0 = max($0, deadline.offset) }
     }

@@ -6,7 +6,7 @@ extension NetworkEnvironment {
     /// The composition root calls this once and hands the environment to every pattern module;
     /// `environment.scenario` stays live (offline toggle, seed, failure rates). With `diskCache`,
     /// the caches keep a disk tier in its folder; without, they keep to memory (tests, replays).
-    public static func fake(
+    package static func fake(
         fixtures: Fixtures, scenario: Scenario = Scenario(), clock: any Clock<Duration> = ContinuousClock(),
         interceptors: [any APIInterceptor] = [TracingInterceptor()], diskCache: DiskCacheSettings? = nil
     ) -> NetworkEnvironment {
@@ -24,7 +24,7 @@ extension NetworkEnvironment {
     /// The fake device moves to another network: the fake server takes the type's latency and
     /// failure profile, then the network layer posts the change (as a real app's reachability
     /// would when the radio reports it). The inspector's `t` and `o` and the tests call this.
-    public func switchNetworkType(to type: NetworkType) {
+    package func switchNetworkType(to type: NetworkType) {
         scenario?.update { $0.switchNetwork(to: type) }
         networkTypeNotifier.post(type)
     }
@@ -32,7 +32,7 @@ extension NetworkEnvironment {
     /// The live scenario of the fake server this environment sends through, or nil when its
     /// transport is another one. The network layer never reads it: only the fake server does, and
     /// whoever sits above both (the composition root, the network inspector, tests) changes it.
-    public var scenario: ScenarioControls? {
+    package var scenario: ScenarioControls? {
         (transport as? FakeServer)?.scenario
     }
 }

@@ -3,7 +3,7 @@ import Networking
 /// The four files a fixtures directory holds and the schema of each: every team serves its own
 /// keys. The server validates them itself (it does not share the client's reformers), as a real
 /// backend owns its data.
-public enum FixtureFile: String, Sendable, CaseIterable {
+package enum FixtureFile: String, Sendable, CaseIterable {
     case rent = "rent.json"
     case newHomes = "xinfang.json"
     case secondHand = "esf.json"

@@ -12,10 +12,10 @@ import Synchronization
 /// Load the bundled set with `Fixtures.bundled()`, a user's directory with `Fixtures.load(directory:)`,
 /// or — for the interactive app, whose first frame needs none of it — the bundled set file by file
 /// as each service is first asked (`Fixtures.bundledOnDemand()`).
-public struct Fixtures: Sendable {
+package struct Fixtures: Sendable {
     /// Items per file, as parsed (not yet validated when made with `init(unchecked:)`). Reading it
     /// loads every file of an on-demand set; setting it replaces the set.
-    public var items: [FixtureFile: [JSONValue]] {
+    package var items: [FixtureFile: [JSONValue]] {
         get {
             switch storage {
             case .loaded(let items): items
@@ -30,12 +30,12 @@ public struct Fixtures: Sendable {
 
     /// The largest fixture file read (8 MB; the bundled ones are a few kB each): a bigger one is
     /// refused by its size before a byte is read, as session and log files are.
-    public static let byteLimit = 8 << 20
+    package static let byteLimit = 8 << 20
 
     /// What identifies this set of data, so the disk cache keeps each set's responses apart
     /// (`DiskCacheSettings.dataScope`): `bundled` for the shipped files read on demand, else a
     /// digest of the files' bytes (or of the items, for a set made in code).
-    public var identity: String {
+    package var identity: String {
         switch storage {
         case .onDemand(let files):
             return files.identity
@@ -58,7 +58,7 @@ public struct Fixtures: Sendable {
     private var storage: Storage
 
     /// Fixtures as given, without validation: for tests that feed the server hostile data.
-    public init(unchecked items: [FixtureFile: [JSONValue]]) {
+    package init(unchecked items: [FixtureFile: [JSONValue]]) {
         storage = .loaded(items)
     }
 
@@ -68,7 +68,7 @@ public struct Fixtures: Sendable {
 
     /// The items of one file (empty when absent). In an on-demand set the first call for a file
     /// reads and validates it; a file that fails is served empty and its error kept in `problem`.
-    public subscript(file: FixtureFile) -> [JSONValue] {
+    package subscript(file: FixtureFile) -> [JSONValue] {
         switch storage {
         case .loaded(let items): items[file] ?? []
         case .onDemand(let files): files.items(file)
@@ -77,14 +77,14 @@ public struct Fixtures: Sendable {
 
     /// Why a file of an on-demand set could not be loaded, once one was asked for (the first such
     /// file in `FixtureFile.allCases` order); nil for a set loaded up front.
-    public var problem: FixtureError? {
+    package var problem: FixtureError? {
         guard case .onDemand(let files) = storage else { return nil }
         return files.problem
     }
 
     /// Loads and validates `rent.json`, `xinfang.json`, `esf.json` and `people.json` from
     /// `directory`. The error names the first bad file and what is wrong with it.
-    public static func load(directory: URL) throws(FixtureError) -> Fixtures {
+    package static func load(directory: URL) throws(FixtureError) -> Fixtures {
         var items: [FixtureFile: [JSONValue]] = [:]
         var allBytes: [UInt8] = []
         for file in FixtureFile.allCases {
@@ -125,7 +125,7 @@ public struct Fixtures: Sendable {
 
     /// The fixtures shipped with the app (72 rent, 66 new-home, 68 second-hand listings, 7 people),
     /// embedded in the binary at build time (`FixtureEmbedPlugin`), validated here.
-    public static func bundled() throws(FixtureError) -> Fixtures {
+    package static func bundled() throws(FixtureError) -> Fixtures {
         var items: [FixtureFile: [JSONValue]] = [:]
         var allBytes: [UInt8] = []
         for file in FixtureFile.allCases {
@@ -142,7 +142,7 @@ public struct Fixtures: Sendable {
     /// than at launch: parsing some 70 kB of JSON is work the first frame (the greeting screen)
     /// does not need. They are the bytes `bundled()` reads, and the tests load them that way, so a
     /// failure here is a broken build: that file is served empty and the error kept in `problem`.
-    public static func bundledOnDemand() -> Fixtures {
+    package static func bundledOnDemand() -> Fixtures {
         Fixtures(onDemand: OnDemandFiles(identity: "bundled") { file throws(FixtureError) in
             try parse(Data(try embedded(file)), file: file)
         })
@@ -159,14 +159,14 @@ public struct Fixtures: Sendable {
     /// The files of `directory`, each read and validated when first asked for, as
     /// `bundledOnDemand()` reads the shipped ones: a file that fails is served empty, its error kept
     /// in `problem`. (`load(directory:)` checks them all at once, for a user's `--fixtures`.)
-    public static func onDemand(directory: URL) -> Fixtures {
+    package static func onDemand(directory: URL) -> Fixtures {
         Fixtures(onDemand: OnDemandFiles(identity: "folder " + directory.path) { file throws(FixtureError) in
             try load(file, from: directory)
         })
     }
 
     /// Parses and validates one file's bytes.
-    public static func parse(_ data: Data, file: FixtureFile) throws(FixtureError) -> [JSONValue] {
+    package static func parse(_ data: Data, file: FixtureFile) throws(FixtureError) -> [JSONValue] {
         let document: JSONValue
         do throws(JSONParseError) {
             document = try JSONValue(parsing: data)

@@ -1,7 +1,7 @@
 import Networking
 
 /// The failures a scenario can inject, each with its own probability.
-public enum FailureKind: String, Sendable, Hashable, CaseIterable {
+package enum FailureKind: String, Sendable, Hashable, CaseIterable {
     /// The server holds the request for the whole latency range, then the call times out.
     case timeout
     /// The connection drops.
@@ -12,7 +12,7 @@ public enum FailureKind: String, Sendable, Hashable, CaseIterable {
     case noContent = "no-content"
 
     /// The error a client sees for this failure.
-    public var error: APIError {
+    package var error: APIError {
         switch self {
         case .timeout: .timeout
         case .noNetwork: .noNetwork

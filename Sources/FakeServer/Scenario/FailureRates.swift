@@ -1,32 +1,32 @@
 /// The probability of each failure kind per request. They are drawn from one roll, so their sum
 /// is the total failure rate and must stay ≤ 1.
-public struct FailureRates: Sendable, Hashable {
-    public private(set) var rates: [FailureKind: Double]
+package struct FailureRates: Sendable, Hashable {
+    package private(set) var rates: [FailureKind: Double]
 
     /// No failures.
-    public static let none = FailureRates()
+    package static let none = FailureRates()
 
-    public init(_ rates: [FailureKind: Double] = [:]) {
+    package init(_ rates: [FailureKind: Double] = [:]) {
         self.rates = rates.filter { $0.value > 0 }
     }
 
     /// `total` spread evenly over every failure kind (what `--fail-rate 0.2` means).
-    public init(total: Double) {
+    package init(total: Double) {
         let share = total / Double(FailureKind.allCases.count)
         self.init(Dictionary(uniqueKeysWithValues: FailureKind.allCases.map { ($0, share) }))
     }
 
     /// The probability of `kind`.
-    public subscript(kind: FailureKind) -> Double {
+    package subscript(kind: FailureKind) -> Double {
         get { rates[kind] ?? 0 }
         set { rates[kind] = newValue > 0 ? newValue : nil }
     }
 
     /// The probability that a request fails at all.
-    public var total: Double { rates.values.reduce(0, +) }
+    package var total: Double { rates.values.reduce(0, +) }
 
     /// The failure a roll in [0, 1) lands on, in `FailureKind.allCases` order, or nil for success.
-    public func failure(forRoll roll: Double) -> FailureKind? {
+    package func failure(forRoll roll: Double) -> FailureKind? {
         var threshold = 0.0
         for kind in FailureKind.allCases {
             threshold += self[kind]

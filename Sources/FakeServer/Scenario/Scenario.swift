@@ -4,20 +4,20 @@ import Networking
 /// How the fake network behaves: the seed every request's luck derives from, the latency range,
 /// the probability of each failure kind, and whether the network is off. The command line builds
 /// one from `--seed N --latency 50..400ms --fail-rate 0.2 --offline`.
-public struct Scenario: Sendable, Hashable {
+package struct Scenario: Sendable, Hashable {
     /// The network the fake device is on; `switchNetwork(to:)` changes it with its profile.
-    public var networkType: NetworkType
-    public var seed: UInt64
+    package var networkType: NetworkType
+    package var seed: UInt64
     /// Each request waits a duration drawn uniformly from this range.
-    public var latency: ClosedRange<Duration>
-    public var failureRates: FailureRates
+    package var latency: ClosedRange<Duration>
+    package var failureRates: FailureRates
     /// When true every request fails at once with `.noNetwork`.
-    public var offline: Bool
+    package var offline: Bool
     /// A one-shot: the next request to reach the server fails with this kind whatever its roll,
     /// and the server clears it (see `ScenarioControls.takeScenarioForRequest()`).
-    public var nextFailure: FailureKind?
+    package var nextFailure: FailureKind?
 
-    public init(
+    package init(
         seed: UInt64 = 0,
         latency: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(400),
         failureRates: FailureRates = .none,
@@ -33,10 +33,10 @@ public struct Scenario: Sendable, Hashable {
     }
 
     /// No latency, no failures: for tests and benchmarks.
-    public static let instant = Scenario(latency: .zero ... .zero)
+    package static let instant = Scenario(latency: .zero ... .zero)
 
     /// The latency one request with this generator waits.
-    public func drawLatency(_ random: inout SeededRandom) -> Duration {
+    package func drawLatency(_ random: inout SeededRandom) -> Duration {
         let span = latency.upperBound - latency.lowerBound
         return latency.lowerBound + span * random.nextUnit()
     }
@@ -45,7 +45,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// The latency and failures of each network type, slower and flakier down the list. Wi-Fi is
     /// the default scenario's own; offline keeps the latency (no request waits: all fail at once).
-    public static func profile(of type: NetworkType) -> (latency: ClosedRange<Duration>, failureRates: FailureRates) {
+    package static func profile(of type: NetworkType) -> (latency: ClosedRange<Duration>, failureRates: FailureRates) {
         switch type {
         case .wifi, .offline: (.milliseconds(50) ... .milliseconds(400), .none)
         case .cellular4G: (.milliseconds(100) ... .milliseconds(800), .none)
@@ -55,12 +55,12 @@ public struct Scenario: Sendable, Hashable {
     }
 
     /// The online type the network was on before it went offline: where `o` comes back to.
-    public var networkTypeBeforeOffline: NetworkType = .wifi
+    package var networkTypeBeforeOffline: NetworkType = .wifi
 
     /// Moves to `type`: its profile's latency and failure rates, and offline exactly when it is
     /// `.offline`. Going offline keeps the latency and rates, so coming back to the same type finds
     /// them as they were (the inspector's `+` `-` included).
-    public mutating func switchNetwork(to type: NetworkType) {
+    package mutating func switchNetwork(to type: NetworkType) {
         let old = networkType
         networkType = type
         offline = !type.isOnline
@@ -76,12 +76,12 @@ public struct Scenario: Sendable, Hashable {
 
     /// The upper bounds `steppedLatency` moves between: doubling, because latency is felt on a
     /// log scale (50 → 100 ms is as noticeable as 1 → 2 s).
-    public static let latencyLadder: [Duration] = [0, 100, 200, 400, 800, 1600, 3200, 6400].map { .milliseconds($0) }
+    package static let latencyLadder: [Duration] = [0, 100, 200, 400, 800, 1600, 3200, 6400].map { .milliseconds($0) }
 
     /// `range` one step slower (`up`) or faster: the upper bound moves to the next rung of
     /// `latencyLadder`, the lower bound keeps its share of it (so jitter stays), and below the
     /// first rung everything is zero. Off-ladder ranges (from `--latency`) move to the nearest rung.
-    public static func steppedLatency(_ range: ClosedRange<Duration>, up: Bool) -> ClosedRange<Duration> {
+    package static func steppedLatency(_ range: ClosedRange<Duration>, up: Bool) -> ClosedRange<Duration> {
         let upper = range.upperBound
         let ladder = latencyLadder
         let target = up ? ladder.first { $0 > upper } ?? ladder[ladder.count - 1]
@@ -97,7 +97,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// Parses a latency range: `50..400ms`, `50ms..400ms`, `0.05..0.4s`, `120ms` (fixed), `0`.
     /// Units: `us`, `ms` (the default when none is given), `s`.
-    public static func parseLatency(_ text: String) throws(ScenarioError) -> ClosedRange<Duration> {
+    package static func parseLatency(_ text: String) throws(ScenarioError) -> ClosedRange<Duration> {
         let trimmed = text.trimmingSpaces
         let parts = piecesBetweenDots(trimmed)
         guard (1...2).contains(parts.count), !trimmed.isEmpty else {
@@ -114,7 +114,7 @@ public struct Scenario: Sendable, Hashable {
     /// Parses failure probabilities: a total like `0.2` (spread evenly over every kind), or
     /// per kind like `timeout=0.1,no-network=0.05,malformed=0.02,no-content=0.03`. Each value
     /// and the sum must lie in 0...1.
-    public static func parseFailureRates(_ text: String) throws(ScenarioError) -> FailureRates {
+    package static func parseFailureRates(_ text: String) throws(ScenarioError) -> FailureRates {
         let trimmed = text.trimmingSpaces
         if trimmed.firstIndex(of: "=") == nil {
             guard let total = Double(trimmed), (0...1).contains(total) else {
@@ -139,7 +139,7 @@ public struct Scenario: Sendable, Hashable {
     }
 
     /// Parses a seed: a non-negative integer.
-    public static func parseSeed(_ text: String) throws(ScenarioError) -> UInt64 {
+    package static func parseSeed(_ text: String) throws(ScenarioError) -> UInt64 {
         guard let seed = UInt64(text.trimmingSpaces) else {
             throw ScenarioError(input: text, problem: "expected a non-negative integer")
         }
@@ -176,7 +176,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// The slowest latency `--latency` accepts: a minute is already a dead network, and beyond it a
     /// duration in nanoseconds would overflow.
-    public static let maximumLatency = Duration.seconds(60)
+    package static let maximumLatency = Duration.seconds(60)
 
     private static func parseDuration(_ part: String, defaultUnit: String?, whole: String) throws(ScenarioError) -> Duration {
         var number = part.trimmingSpaces

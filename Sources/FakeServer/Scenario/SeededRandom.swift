@@ -1,14 +1,14 @@
 /// SplitMix64, seeded from a stable hash of (seed, API, canonical parameters, attempt), so each
 /// request's luck depends only on what it is, never on scheduling or on other requests.
-public struct SeededRandom: Sendable {
+package struct SeededRandom: Sendable {
     private var state: UInt64
 
-    public init(state: UInt64) {
+    package init(state: UInt64) {
         self.state = state
     }
 
     /// The generator for one request. FNV-1a rather than `Hasher`, which is randomly seeded per process.
-    public init(seed: UInt64, method: String, canonicalParameters: String, attempt: Int) {
+    package init(seed: UInt64, method: String, canonicalParameters: String, attempt: Int) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ byte: UInt8) {
             hash ^= UInt64(byte)
@@ -24,7 +24,7 @@ public struct SeededRandom: Sendable {
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -33,7 +33,7 @@ public struct SeededRandom: Sendable {
     }
 
     /// A uniform double in [0, 1).
-    public mutating func nextUnit() -> Double {
+    package mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 }

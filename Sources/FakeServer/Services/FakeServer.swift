@@ -7,7 +7,7 @@ import Tracing
 /// and answers raw JSON bytes; like a real network it takes time and sometimes fails, as the live
 /// scenario says. Each request's luck comes from (seed, API, canonical parameters, attempt), so
 /// outcomes never depend on scheduling.
-public struct FakeServer: Transport {
+package struct FakeServer: Transport {
     /// The listing and person backends, each made from its fixture file on its first request.
     private let backends: Backends
     private let logs = LogService()
@@ -15,7 +15,7 @@ public struct FakeServer: Transport {
     /// The secrets the server checks against, per service id (its own copy, as a server would hold).
     private let secrets: [String: String]
     /// The live scenario, read on every request: what the network inspector's controls change.
-    public let scenario: ScenarioControls
+    package let scenario: ScenarioControls
     private let clock: NetworkClock
 
     /// - Parameters:
@@ -23,7 +23,7 @@ public struct FakeServer: Transport {
     ///   - scenario: read on every request, so changes apply to the next request.
     ///   - clock: latency is slept on it (a `TestClock` in tests).
     ///   - secrets: per service id; defaults to the known services' secrets.
-    public init(
+    package init(
         fixtures: Fixtures, scenario: ScenarioControls, clock: NetworkClock,
         secrets: [String: String] = Dictionary(uniqueKeysWithValues: Service.all.map { ($0.id, $0.secret) })
     ) {
@@ -33,7 +33,7 @@ public struct FakeServer: Transport {
         self.clock = clock
     }
 
-    public nonisolated(nonsending) func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
+    package nonisolated(nonsending) func send(_ request: SignedRequest) async throws(APIError) -> [UInt8] {
         let scenario = scenario.takeScenarioForRequest()
         if scenario.offline { throw .noNetwork }
         var random = SeededRandom(
@@ -64,9 +64,9 @@ public struct FakeServer: Transport {
     }
 
     /// The operation-log entry ids the log service has taken, each once, in the order they came.
-    public var loggedEntryIDs: [String] { logs.receivedIDs }
+    package var loggedEntryIDs: [String] { logs.receivedIDs }
     /// How many `log.batch` requests reached the log service (duplicates included).
-    public var logBatchCount: Int { logs.batchCount }
+    package var logBatchCount: Int { logs.batchCount }
 
     private nonisolated(nonsending) func wait(_ duration: Duration) async throws(APIError) {
         if duration > .zero {

@@ -4,23 +4,23 @@ import Networking
 /// from the URL alone — a building under a sky — so every listing has its own picture, the same
 /// one on every run, and no image file ships with mvx. A missing or empty `url` answers no bytes,
 /// which the network layer reports as "no content".
-public struct ImageService: Sendable {
+package struct ImageService: Sendable {
     /// Every picture's width in pixels.
-    public static let width = 32
+    package static let width = 32
     /// Every picture's height in pixels.
-    public static let height = 16
+    package static let height = 16
 
-    public init() {}
+    package init() {}
 
     /// The PPM bytes for the request's `url`, or none when it has no `url`.
-    public func respond(to parameters: CanonicalParameters) -> [UInt8] {
+    package func respond(to parameters: CanonicalParameters) -> [UInt8] {
         guard let url = parameters[ImageAPI.urlParameter], !url.isEmpty else { return [] }
         return Self.ppm(for: url)
     }
 
     /// The picture for `url` as PPM bytes: `P6\n32 16\n255\n` and 1,536 bytes of pixels. The same
     /// URL always gives the same bytes (tests and benchmarks call this directly).
-    public static func ppm(for url: String) -> [UInt8] {
+    package static func ppm(for url: String) -> [UInt8] {
         var scene = Scene(random: SeededRandom(state: fnv1a(url)))
         scene.draw()
         return Array("P6\n\(width) \(height)\n255\n".utf8) + scene.pixels

@@ -1,7 +1,7 @@
 /// casatwy's "child protocol": everything that makes one API distinct. An `APIManager` can only be
 /// made for a type that conforms, so the compiler checks every API states its method, service,
 /// policies and validators — there is no base class with empty methods to forget to override.
-public protocol APIDescriptor: Sendable {
+package protocol APIDescriptor: Sendable {
     /// The API method on its service, also its name in traces and cache keys (`rent.list`).
     var method: String { get }
     /// The service (team backend) that serves it.
@@ -22,12 +22,12 @@ public protocol APIDescriptor: Sendable {
 }
 
 extension APIDescriptor {
-    public var asPaged: (any PagedAPIDescriptor)? { nil }
+    package var asPaged: (any PagedAPIDescriptor)? { nil }
 }
 
 /// An API whose results come in pages. Its manager adds `page` and `page_size` to the parameters
 /// and keeps every page loaded so far, so callers only ever say "next page".
-public protocol PagedAPIDescriptor: APIDescriptor {
+package protocol PagedAPIDescriptor: APIDescriptor {
     /// Items per page.
     var pageSize: Int { get }
     /// How many items one page response holds, and whether it is the last page.
@@ -37,15 +37,15 @@ public protocol PagedAPIDescriptor: APIDescriptor {
 }
 
 extension PagedAPIDescriptor {
-    public var asPaged: (any PagedAPIDescriptor)? { self }
+    package var asPaged: (any PagedAPIDescriptor)? { self }
 }
 
 /// What a manager needs to know about one page.
-public struct PageInfo: Sendable, Hashable {
-    public var itemCount: Int
-    public var isLastPage: Bool
+package struct PageInfo: Sendable, Hashable {
+    package var itemCount: Int
+    package var isLastPage: Bool
 
-    public init(itemCount: Int, isLastPage: Bool) {
+    package init(itemCount: Int, isLastPage: Bool) {
         self.itemCount = itemCount
         self.isLastPage = isLastPage
     }

@@ -3,7 +3,7 @@ import Model
 /// The shape the three teams' list APIs share: a page envelope
 /// `{"page": 1, "page_size": 20, "total": 64, "items": [ … ]}` whose items use the team's own keys.
 /// Each team's API states its keys; the validation and paging rules here follow from them.
-public protocol ListingListAPI: PagedAPIDescriptor {
+package protocol ListingListAPI: PagedAPIDescriptor {
     /// Which kind of listing it serves.
     var kind: ListingKind { get }
     /// The item key holding the listing's identifier (`id`, `xinfang_id`, `esf_id`).
@@ -13,15 +13,15 @@ public protocol ListingListAPI: PagedAPIDescriptor {
 }
 
 /// The parameter names list APIs accept.
-public enum ListingParameter {
-    public static let page = "page"
-    public static let pageSize = "page_size"
+package enum ListingParameter {
+    package static let page = "page"
+    package static let pageSize = "page_size"
     /// Optional filter on the district (exact match).
-    public static let district = "district"
+    package static let district = "district"
 }
 
 extension ListingListAPI {
-    public func validate(parameters: CanonicalParameters) throws(APIError) {
+    package func validate(parameters: CanonicalParameters) throws(APIError) {
         guard let page = parameters[ListingParameter.page].flatMap(Int.init), page >= 1 else {
             throw .parameters("page must be a whole number from 1")
         }
@@ -37,7 +37,7 @@ extension ListingListAPI {
         }
     }
 
-    public func validate(response: JSONValue, parameters: CanonicalParameters) throws(APIError) {
+    package func validate(response: JSONValue, parameters: CanonicalParameters) throws(APIError) {
         guard case .object(let envelope) = response else { throw .malformedResponse("expected an object") }
         guard case .array(let items)? = envelope["items"] else { throw .malformedResponse("no 'items' array") }
         if items.isEmpty, parameters[ListingParameter.page] == "1" { throw .noContent }
@@ -52,7 +52,7 @@ extension ListingListAPI {
         }
     }
 
-    public func pageInfo(of response: JSONValue) -> PageInfo {
+    package func pageInfo(of response: JSONValue) -> PageInfo {
         let items = response["items"]?.arrayValue ?? []
         let page = response["page"]?.numberValue.map { Int($0) } ?? 1
         let size = response["page_size"]?.numberValue.map { Int($0) } ?? pageSize
@@ -61,47 +61,47 @@ extension ListingListAPI {
         return PageInfo(itemCount: items.count, isLastPage: last || items.isEmpty)
     }
 
-    public func appending(_ page: JSONValue, to accumulated: JSONValue) -> JSONValue {
+    package func appending(_ page: JSONValue, to accumulated: JSONValue) -> JSONValue {
         guard case .object(var envelope) = page else { return accumulated }
         let earlier = accumulated["items"]?.arrayValue ?? []
         envelope["items"] = .array(earlier + (page["items"]?.arrayValue ?? []))
         return .object(envelope)
     }
 
-    public var pageSize: Int { 20 }
-    public var cachePolicy: CachePolicy { .standard }
+    package var pageSize: Int { 20 }
+    package var cachePolicy: CachePolicy { .standard }
     /// A new first page (refresh, filter change) replaces the one in flight.
-    public var requestPolicy: RequestPolicy { .cancelPrevious }
+    package var requestPolicy: RequestPolicy { .cancelPrevious }
 }
 
 /// The rent team's list: items keyed `id`, `name`, `title`, `imageUrl`, `price`, `area`, `district`.
-public struct RentListAPI: ListingListAPI {
-    public init() {}
-    public var method: String { "rent.list" }
-    public var service: Service { .rent }
-    public var kind: ListingKind { .rent }
-    public var idKey: String { "id" }
-    public var nameKey: String { "name" }
+package struct RentListAPI: ListingListAPI {
+    package init() {}
+    package var method: String { "rent.list" }
+    package var service: Service { .rent }
+    package var kind: ListingKind { .rent }
+    package var idKey: String { "id" }
+    package var nameKey: String { "name" }
 }
 
 /// The new-homes team's list: items keyed `xinfang_id`, `xinfang_name`, `xinfang_title`,
 /// `xinfang_imageUrl`, `xinfang_junjia` (average price per m²), `xinfang_mianji`, `xinfang_quyu`.
-public struct NewHomesListAPI: ListingListAPI {
-    public init() {}
-    public var method: String { "xinfang.list" }
-    public var service: Service { .newHomes }
-    public var kind: ListingKind { .newHome }
-    public var idKey: String { "xinfang_id" }
-    public var nameKey: String { "xinfang_name" }
+package struct NewHomesListAPI: ListingListAPI {
+    package init() {}
+    package var method: String { "xinfang.list" }
+    package var service: Service { .newHomes }
+    package var kind: ListingKind { .newHome }
+    package var idKey: String { "xinfang_id" }
+    package var nameKey: String { "xinfang_name" }
 }
 
 /// The second-hand team's list: items keyed `esf_id`, `esf_name`, `esf_title`, `esf_imageUrl`,
 /// `esf_total_price` (in 万, ten thousands of yuan), `esf_area`, `esf_region`.
-public struct SecondHandListAPI: ListingListAPI {
-    public init() {}
-    public var method: String { "esf.list" }
-    public var service: Service { .secondHand }
-    public var kind: ListingKind { .secondHand }
-    public var idKey: String { "esf_id" }
-    public var nameKey: String { "esf_name" }
+package struct SecondHandListAPI: ListingListAPI {
+    package init() {}
+    package var method: String { "esf.list" }
+    package var service: Service { .secondHand }
+    package var kind: ListingKind { .secondHand }
+    package var idKey: String { "esf_id" }
+    package var nameKey: String { "esf_name" }
 }

@@ -1,11 +1,11 @@
 /// Whether an API's responses are cached, and for how long. casatwy's app kept listings for three
 /// minutes; data that goes stale at once (his example: account balances) is marked `.never`, so
 /// neither tier keeps it and every load asks the server.
-public enum CachePolicy: Sendable, Hashable {
+package enum CachePolicy: Sendable, Hashable {
     case never
     /// Kept in memory, then on disk, until `timeToLive` has passed since it arrived.
     case byAge(timeToLive: Duration)
 
     /// Three minutes, the default for listings and people.
-    public static let standard = CachePolicy.byAge(timeToLive: .seconds(180))
+    package static let standard = CachePolicy.byAge(timeToLive: .seconds(180))
 }

@@ -1,5 +1,5 @@
 /// Where a cached answer came from: casatwy's order is memory first, then disk, then the network.
-public enum CacheTier: String, Sendable, Hashable {
+package enum CacheTier: String, Sendable, Hashable {
     case memory
     case disk
 }

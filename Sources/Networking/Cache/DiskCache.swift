@@ -26,9 +26,9 @@ import Tracing
 /// once: the tier stops writing and the app goes on from memory.
 ///
 /// Shared by every manager of an environment and read synchronously on a hit, hence a lock.
-public final class DiskCache: Sendable {
+package final class DiskCache: Sendable {
     /// What decides which entries go.
-    public enum Rule: Sendable, Hashable {
+    package enum Rule: Sendable, Hashable {
         /// Each entry expires at the time it was stored with (API data).
         case byAge
         /// The least recently used entries go once the files add up to more than `limit` bytes (pictures).
@@ -36,30 +36,30 @@ public final class DiskCache: Sendable {
     }
 
     /// Writes a whole file at a path; tests inject one that fails as a full disk would.
-    public struct FileWriter: Sendable {
+    package struct FileWriter: Sendable {
         let write: @Sendable (_ bytes: [UInt8], _ path: String) throws(DiskCacheFailure) -> Void
 
-        public init(_ write: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws(DiskCacheFailure) -> Void) {
+        package init(_ write: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws(DiskCacheFailure) -> Void) {
             self.write = write
         }
 
         /// Writes to a temporary file beside `path`, then renames it over `path` (atomic on POSIX).
-        public static let atomicRename = FileWriter { bytes, path throws(DiskCacheFailure) in
+        package static let atomicRename = FileWriter { bytes, path throws(DiskCacheFailure) in
             try DiskCache.writeAtomically(bytes, to: path)
         }
     }
 
     /// What the disk tier holds and has done, for the network inspector.
-    public struct Statistics: Sendable, Hashable {
-        public var entries = 0
-        public var bytes = 0
-        public var hits = 0
+    package struct Statistics: Sendable, Hashable {
+        package var entries = 0
+        package var bytes = 0
+        package var hits = 0
         /// Entries removed by the rule: expired by age, or evicted for size.
-        public var evictions = 0
+        package var evictions = 0
         /// Files ignored and removed because they were not a whole entry of ours.
-        public var discarded = 0
+        package var discarded = 0
         /// Why the tier stopped writing, once it has.
-        public var problem: String?
+        package var problem: String?
     }
 
     private struct Entry {
@@ -78,11 +78,11 @@ public final class DiskCache: Sendable {
 
     /// The folder the entries live in, as a path: a launch's first lookup builds no `URL` (whose
     /// first use cost the runtime a scan of every protocol conformance, before the first frame).
-    public let folderPath: String
-    public let rule: Rule
+    package let folderPath: String
+    package let rule: Rule
     /// Put before every key: entries stored under another scope (another fixture set's) are
     /// other files, never a hit here.
-    public let scope: String
+    package let scope: String
     private let now: @Sendable () -> Int64
     private let writer: FileWriter
     private let state = Mutex(State())
@@ -101,7 +101,7 @@ public final class DiskCache: Sendable {
     ///   - now: milliseconds since 1970, the time expiries are written in (a later run reads them).
     ///   - writer: how a file is written; `.atomicRename` unless a test simulates a failing disk.
     ///   - scope: what the entries belong to (the fixture set the data came from); empty for none.
-    public init(folderPath: String, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename,
+    package init(folderPath: String, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename,
                 scope: String = "") {
         self.folderPath = DiskCacheSettings.withoutTrailingSlash(folderPath)
         self.rule = rule
@@ -111,7 +111,7 @@ public final class DiskCache: Sendable {
     }
 
     /// The same, for a folder given as a URL.
-    public convenience init(folder: URL, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
+    package convenience init(folder: URL, rule: Rule, now: @escaping @Sendable () -> Int64, writer: FileWriter = .atomicRename) {
         self.init(folderPath: folder.path, rule: rule, now: now, writer: writer)
     }
 
@@ -122,13 +122,13 @@ public final class DiskCache: Sendable {
     private func path(of name: String) -> String { folderPath + "/" + name }
 
     /// Now, in the milliseconds since 1970 that expiries are written in.
-    public var currentTime: Int64 { now() }
+    package var currentTime: Int64 { now() }
 
     // MARK: Reading
 
     /// The payload stored under `key`, with its expiry (ms since 1970; nil for pictures), or nil
     /// when there is none, it expired, or its file is not a whole entry (then it is removed).
-    public func read(_ key: String) -> (bytes: [UInt8], expiresAt: Int64?)? {
+    package func read(_ key: String) -> (bytes: [UInt8], expiresAt: Int64?)? {
         let key = scoped(key)
         let name = Self.fileName(for: key)
         let path = path(of: name)
@@ -171,7 +171,7 @@ public final class DiskCache: Sendable {
     /// Stores `bytes` under `key` (expiring at `expiresAt`, ms since 1970, for data); under the size
     /// rule, evicts the least recently used entries beyond the limit. Does nothing once a write
     /// has failed: the failure was reported, and memory carries on.
-    public func write(_ bytes: [UInt8], for key: String, expiresAt: Int64? = nil) {
+    package func write(_ bytes: [UInt8], for key: String, expiresAt: Int64? = nil) {
         let key = scoped(key)
         let name = Self.fileName(for: key)
         let path = path(of: name)
@@ -196,7 +196,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Removes the entry stored under `key`, if any.
-    public func remove(_ key: String) {
+    package func remove(_ key: String) {
         let name = Self.fileName(for: scoped(key))
         Self.remove(path(of: name))
         state.withLock { state in
@@ -206,7 +206,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Removes every entry (the inspector's "empty cache").
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { state in
             loadIndex(&state)
             for name in (state.index ?? [:]).keys {
@@ -219,7 +219,7 @@ public final class DiskCache: Sendable {
     }
 
     /// What the tier holds and has done.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         state.withLock { state in
             loadIndex(&state)
             return state.statistics
@@ -389,10 +389,10 @@ public final class DiskCache: Sendable {
 }
 
 /// Why the disk tier could not write: one line for the trace and the inspector.
-public struct DiskCacheFailure: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct DiskCacheFailure: Error, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(description: String) {
+    package init(description: String) {
         self.description = description
     }
 
@@ -403,8 +403,8 @@ public struct DiskCacheFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// Byte counts as the inspector shows them: `812 B`, `4.6 KB`, `1.2 MB`.
-public enum ByteCountText {
-    public static func of(_ count: Int) -> String {
+package enum ByteCountText {
+    package static func of(_ count: Int) -> String {
         if count < 1024 { return "\(count) B" }
         if count < 1024 * 1024 { return tenths(Double(count) / 1024) + " KB" }
         return tenths(Double(count) / (1024 * 1024)) + " MB"

@@ -6,24 +6,24 @@ import Foundation
 
 /// Where and how big the disk tiers are: API data in `responses/`, pictures in `images/`, both
 /// under the app's cache folder (`$XDG_CACHE_HOME/mvx`, else `~/.cache/mvx`, or `--cache-dir`).
-public struct DiskCacheSettings: Sendable {
+package struct DiskCacheSettings: Sendable {
     /// The cache folder's path; the tiers make their subfolders when they first write.
-    public var folderPath: String
+    package var folderPath: String
     /// The most bytes of pictures kept on disk.
-    public var imageDiskLimit: Int
+    package var imageDiskLimit: Int
     /// The most bytes of pictures kept in memory.
-    public var imageMemoryLimit: Int
+    package var imageMemoryLimit: Int
     /// The wall-clock time when the network clock read zero, in milliseconds since 1970: disk
     /// expiries are written in wall time, read by later runs, and advanced by the injected clock.
-    public var epoch: Int64
+    package var epoch: Int64
     /// How files are written (a test simulates a full disk here).
-    public var writer: DiskCache.FileWriter
+    package var writer: DiskCache.FileWriter
     /// What the API data belongs to: the fixture set it came from (`Fixtures.identity`), so a run
     /// over other fixtures sharing the folder is never answered with this set's pages. Pictures
     /// are drawn from their URL alone and shared.
-    public var dataScope = ""
+    package var dataScope = ""
 
-    public init(
+    package init(
         folderPath: String, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
         epoch: Int64 = Int64(Date().timeIntervalSince1970 * 1000), writer: DiskCache.FileWriter = .atomicRename
     ) {
@@ -35,7 +35,7 @@ public struct DiskCacheSettings: Sendable {
     }
 
     /// The same, for a folder given as a URL.
-    public init(
+    package init(
         folder: URL, imageDiskLimit: Int = ImageCache.defaultDiskLimit, imageMemoryLimit: Int = ImageCache.defaultMemoryLimit,
         epoch: Int64 = Int64(Date().timeIntervalSince1970 * 1000), writer: DiskCache.FileWriter = .atomicRename
     ) {
@@ -51,7 +51,7 @@ public struct DiskCacheSettings: Sendable {
     }
 
     /// A short name for a set of bytes (a fixture set's files): the start of their SHA-256.
-    public static func scope(of bytes: [UInt8]) -> String {
+    package static func scope(of bytes: [UInt8]) -> String {
         "set-" + DiskCache.digest(bytes).prefix(16)
     }
 

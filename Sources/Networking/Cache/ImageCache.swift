@@ -5,8 +5,8 @@ import Tracing
 /// The picture cache, in two tiers: memory first, then disk, then the network. Pictures do not go
 /// stale, they take room: each tier evicts its least recently used pictures once they add up to
 /// more than its byte limit — casatwy's rule for images, where the API data goes by age.
-public final class ImageCache: Sendable {
-    public typealias Statistics = CacheStatistics
+package final class ImageCache: Sendable {
+    package typealias Statistics = CacheStatistics
 
     private struct State {
         /// Least recently used first.
@@ -16,22 +16,22 @@ public final class ImageCache: Sendable {
     }
 
     /// The memory tier's limit: a handful of pictures, so eviction is there to be seen.
-    public static let defaultMemoryLimit = 8 << 10
+    package static let defaultMemoryLimit = 8 << 10
     /// The disk tier's limit.
-    public static let defaultDiskLimit = 96 << 10
+    package static let defaultDiskLimit = 96 << 10
 
-    public let memoryLimit: Int
+    package let memoryLimit: Int
     /// The disk tier, when there is one (its rule is `.bySize`).
-    public let disk: DiskCache?
+    package let disk: DiskCache?
     private let state = Mutex(State())
 
-    public init(memoryLimit: Int = ImageCache.defaultMemoryLimit, disk: DiskCache? = nil) {
+    package init(memoryLimit: Int = ImageCache.defaultMemoryLimit, disk: DiskCache? = nil) {
         self.memoryLimit = max(1, memoryLimit)
         self.disk = disk
     }
 
     /// The picture's bytes stored for `url` and the tier that held them, or nil.
-    public func lookUp(_ url: String) -> (bytes: [UInt8], tier: CacheTier)? {
+    package func lookUp(_ url: String) -> (bytes: [UInt8], tier: CacheTier)? {
         let hit = state.withLock { state -> [UInt8]? in
             guard let bytes = state.pictures.removeValue(forKey: url) else { return nil }
             state.pictures[url] = bytes  // to the most recently used end
@@ -48,13 +48,13 @@ public final class ImageCache: Sendable {
     }
 
     /// Stores a picture in both tiers; each evicts by size.
-    public func store(_ bytes: [UInt8], for url: String) {
+    package func store(_ bytes: [UInt8], for url: String) {
         keepInMemory(bytes, for: url)
         disk?.write(bytes, for: url)
     }
 
     /// Forgets the picture stored for `url`, in both tiers (bytes that turned out not to be a picture).
-    public func remove(_ url: String) {
+    package func remove(_ url: String) {
         state.withLock { state in
             if let old = state.pictures.removeValue(forKey: url) { state.bytes -= old.count }
         }
@@ -62,7 +62,7 @@ public final class ImageCache: Sendable {
     }
 
     /// Forgets every picture, in both tiers.
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { state in
             state.pictures.removeAll()
             state.bytes = 0
@@ -71,7 +71,7 @@ public final class ImageCache: Sendable {
     }
 
     /// What the cache holds and has done.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         var statistics = state.withLock { state in
             state.statistics.memoryEntries = state.pictures.count
             state.statistics.memoryBytes = state.bytes

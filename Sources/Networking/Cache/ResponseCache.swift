@@ -8,8 +8,8 @@ import Tracing
 ///
 /// Shared by every manager of an environment, hence a lock rather than an actor: a hit must stay
 /// synchronous and cheap.
-public final class ResponseCache: Sendable {
-    public typealias Statistics = CacheStatistics
+package final class ResponseCache: Sendable {
+    package typealias Statistics = CacheStatistics
 
     private struct Entry {
         var value: JSONValue
@@ -27,18 +27,18 @@ public final class ResponseCache: Sendable {
     private let state = Mutex(State())
     private let clock: NetworkClock
     /// The most entries kept in memory.
-    public let capacity: Int
+    package let capacity: Int
     /// The disk tier, when there is one.
-    public let disk: DiskCache?
+    package let disk: DiskCache?
 
-    public init(clock: NetworkClock, capacity: Int = 256, disk: DiskCache? = nil) {
+    package init(clock: NetworkClock, capacity: Int = 256, disk: DiskCache? = nil) {
         self.clock = clock
         self.capacity = max(1, capacity)
         self.disk = disk
     }
 
     /// The live value for `key` and the tier that held it, or nil when neither has it unexpired.
-    public func lookUp(_ key: CacheKey) -> (value: JSONValue, tier: CacheTier)? {
+    package func lookUp(_ key: CacheKey) -> (value: JSONValue, tier: CacheTier)? {
         if let value = memoryValue(for: key) { return (value, .memory) }
         guard let disk, let stored = disk.read(key.diskKey), let expiresAt = stored.expiresAt,
               let value = try? JSONValue(parsing: stored.bytes)
@@ -53,13 +53,13 @@ public final class ResponseCache: Sendable {
     }
 
     /// The live value for `key` in either tier, or nil.
-    public func value(for key: CacheKey) -> JSONValue? {
+    package func value(for key: CacheKey) -> JSONValue? {
         lookUp(key)?.value
     }
 
     /// Stores `value` for `timeToLive` in memory (evicting the least recently used entry when full)
     /// and on disk; `size` is the reply's size as it arrived, for the inspector.
-    public func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration, size: Int = 0) {
+    package func store(_ value: JSONValue, for key: CacheKey, timeToLive: Duration, size: Int = 0) {
         let evicted = keepInMemory(value, for: key, expiry: clock.now + timeToLive, size: size)
         @Traced(.cache, self, "store \(key)" + (disk == nil ? "" : " in memory and on disk")
               + (evicted.map { ", evicted \($0)" } ?? "")) var call
@@ -71,17 +71,17 @@ public final class ResponseCache: Sendable {
     }
 
     /// Forgets every entry, in both tiers (the app's "empty cache" command).
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { $0.entries.removeAll() }
         disk?.removeAll()
         @Traced(.cache, self, "cleared") var call
     }
 
     /// How many entries memory holds now (expired ones included until touched).
-    public var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 
     /// What the cache holds and has done.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         var statistics = state.withLock { state in
             state.statistics.memoryEntries = state.entries.count
             state.statistics.memoryBytes = state.entries.values.reduce(0) { $0 + $1.size }

@@ -2,17 +2,17 @@ import Synchronization
 
 /// Counts the tasks asleep on one `NetworkClock` and tells an observer whenever the count moves.
 /// Thread-safe: sleepers come and go on any executor.
-public final class ClockSleepers: Sendable {
+package final class ClockSleepers: Sendable {
     private let count = Atomic<Int>(0)
     private let observer = Mutex<(@Sendable () -> Void)?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// Tasks asleep now.
-    public var current: Int { count.load(ordering: .acquiring) }
+    package var current: Int { count.load(ordering: .acquiring) }
 
     /// Calls `handler` (on any thread) after every change.
-    public func observe(_ handler: @escaping @Sendable () -> Void) {
+    package func observe(_ handler: @escaping @Sendable () -> Void) {
         observer.withLock { $0 = handler }
     }
 

@@ -1,14 +1,14 @@
 /// The injected clock, type-erased once so the network layer can store it: elapsed time since
 /// creation and sleeping. Production passes `ContinuousClock`; tests a `TestClock` or `ImmediateClock`.
-public struct NetworkClock: Sendable {
+package struct NetworkClock: Sendable {
     /// Who is asleep on this clock right now: lets a headless run tell "still working" from
     /// "waiting for (test) time to pass".
-    public let sleepers: ClockSleepers
+    package let sleepers: ClockSleepers
     private let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
 
     /// Wraps any clock measured in `Duration`.
-    public init(_ clock: any Clock<Duration>) {
+    package init(_ clock: any Clock<Duration>) {
         self = Self.open(clock)
     }
 
@@ -26,10 +26,10 @@ public struct NetworkClock: Sendable {
     }
 
     /// Time since this value was made, on the injected clock.
-    public var now: Duration { elapsed() }
+    package var now: Duration { elapsed() }
 
     /// Sleeps on the injected clock; throws `CancellationError` when the task is cancelled.
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         sleepers.begin()
         defer { sleepers.end() }
         try await sleeper(duration)

@@ -11,32 +11,32 @@ import Model
 /// composition root picks the transport (see `NetworkEnvironment.fake(…)` in `FakeServer`) and
 /// hands the environment to every pattern module.
 @MainActor
-public final class NetworkEnvironment {
+package final class NetworkEnvironment {
     /// Where the managers made here send their signed requests.
-    public let transport: any Transport
-    public let clock: NetworkClock
+    package let transport: any Transport
+    package let clock: NetworkClock
     /// Shared by every manager made here; `cache.removeAll()` clears it (memory and disk).
-    public let cache: ResponseCache
+    package let cache: ResponseCache
     /// The listings' pictures, through their own cache (by size, where data goes by age): made when
     /// first asked for, which a start on the greeting screen never does before its first frame.
-    public private(set) lazy var images = ImageLoader(
+    package private(set) lazy var images = ImageLoader(
         cache: ImageCache(memoryLimit: imageMemoryLimit, disk: imageTier),
         transport: transport, clock: clock, monitor: monitor, journal: journal)
     private let imageMemoryLimit: Int
     private let imageTier: DiskCache?
     /// Given to every manager made from now on.
-    public var interceptors: [any APIInterceptor]
+    package var interceptors: [any APIInterceptor]
     /// Every request in flight from managers made here.
-    public let monitor: RequestMonitor
+    package let monitor: RequestMonitor
     /// The recent calls to managers made here and what became of them (the network inspector's list).
-    public let journal: RequestJournal
+    package let journal: RequestJournal
     /// The managers' calls, sent to the log service in batches; nil until `makeOperationLog(folder:)`.
-    public private(set) var operationLog: OperationLog?
+    package private(set) var operationLog: OperationLog?
     /// Posts the network type's changes: the one notification (see `NetworkTypeNotifier`).
-    public let networkTypeNotifier: NetworkTypeNotifier
+    package let networkTypeNotifier: NetworkTypeNotifier
 
     /// An environment sending through `transport`, timed by `clock`.
-    public convenience init(
+    package convenience init(
         transport: any Transport, clock: any Clock<Duration> = ContinuousClock(), cacheCapacity: Int = 256,
         interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi,
         diskCache: DiskCacheSettings? = nil
@@ -47,7 +47,7 @@ public final class NetworkEnvironment {
     }
 
     /// The same, with an already wrapped clock (shared with the transport).
-    public init(
+    package init(
         transport: any Transport, clock: NetworkClock, cacheCapacity: Int = 256,
         interceptors: [any APIInterceptor] = [TracingInterceptor()], networkType: NetworkType = .wifi,
         diskCache: DiskCacheSettings? = nil
@@ -69,31 +69,31 @@ public final class NetworkEnvironment {
     }
 
     /// A landing point for one screen module; call `cancelAll()` on it when the module goes away.
-    public func makeLandingPoint(_ name: String) -> LandingPoint {
+    package func makeLandingPoint(_ name: String) -> LandingPoint {
         LandingPoint(name: name)
     }
 
     /// A manager for any API descriptor.
-    public func makeManager<API: APIDescriptor>(_ api: API, landingPoint: LandingPoint) -> APIManager<API> {
+    package func makeManager<API: APIDescriptor>(_ api: API, landingPoint: LandingPoint) -> APIManager<API> {
         APIManager(
             api: api, transport: transport, cache: cache, clock: clock, landingPoint: landingPoint,
             interceptors: interceptors, monitor: monitor, journal: journal)
     }
 
-    public func makeRentListManager(landingPoint: LandingPoint) -> RentListManager {
+    package func makeRentListManager(landingPoint: LandingPoint) -> RentListManager {
         makeManager(RentListAPI(), landingPoint: landingPoint)
     }
 
-    public func makeNewHomesListManager(landingPoint: LandingPoint) -> NewHomesListManager {
+    package func makeNewHomesListManager(landingPoint: LandingPoint) -> NewHomesListManager {
         makeManager(NewHomesListAPI(), landingPoint: landingPoint)
     }
 
-    public func makeSecondHandListManager(landingPoint: LandingPoint) -> SecondHandListManager {
+    package func makeSecondHandListManager(landingPoint: LandingPoint) -> SecondHandListManager {
         makeManager(SecondHandListAPI(), landingPoint: landingPoint)
     }
 
     /// The list manager for one kind of listing, when the kind is only known at run time.
-    public func makeListManager(for kind: ListingKind, landingPoint: LandingPoint) -> any PagedAPIManaging {
+    package func makeListManager(for kind: ListingKind, landingPoint: LandingPoint) -> any PagedAPIManaging {
         switch kind {
         case .rent: makeRentListManager(landingPoint: landingPoint)
         case .newHome: makeNewHomesListManager(landingPoint: landingPoint)
@@ -103,20 +103,20 @@ public final class NetworkEnvironment {
 
     /// The manager of one source of the list: its team's list manager, or for "All" the three
     /// teams' managers merged into one.
-    public func makeListManager(for source: ListingSource, landingPoint: LandingPoint) -> any PagedDataManaging {
+    package func makeListManager(for source: ListingSource, landingPoint: LandingPoint) -> any PagedDataManaging {
         guard source == .all else { return makeListManager(for: source.kinds[0], landingPoint: landingPoint) }
         return MergedListManager(managers: source.kinds.map { makeListManager(for: $0, landingPoint: landingPoint) })
     }
 
     /// One manager per source, every one on `landingPoint`: what a list screen's data role holds.
-    public func makeListManagers(landingPoint: LandingPoint) -> [ListingSource: any PagedDataManaging] {
+    package func makeListManagers(landingPoint: LandingPoint) -> [ListingSource: any PagedDataManaging] {
         var managers: [ListingSource: any PagedDataManaging] = [:]
         for source in ListingSource.allCases { managers[source] = makeListManager(for: source, landingPoint: landingPoint) }
         return managers
     }
 
     /// A person manager; set `parameters = ["id": person.id]` (or a parameter source) before loading.
-    public func makePersonManager(landingPoint: LandingPoint) -> PersonManager {
+    package func makePersonManager(landingPoint: LandingPoint) -> PersonManager {
         makeManager(PersonAPI(), landingPoint: landingPoint)
     }
 }

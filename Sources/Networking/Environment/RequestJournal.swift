@@ -1,22 +1,22 @@
 /// The points where a manager calls its interceptors, in `APIInterceptor`'s order.
-public enum InterceptionPoint: String, Sendable, Hashable, CaseIterable {
+package enum InterceptionPoint: String, Sendable, Hashable, CaseIterable {
     case shouldCall, afterCall, didReceiveResponse, beforeSuccess, afterSuccess, beforeFailure, afterFailure
 }
 
 /// Interceptors called at one point of a request's life.
-public struct InterceptorCall: Sendable, Hashable {
-    public var point: InterceptionPoint
+package struct InterceptorCall: Sendable, Hashable {
+    package var point: InterceptionPoint
     /// How many interceptors were called there (a veto stops at the one that said no).
-    public var count: Int
+    package var count: Int
 
-    public init(point: InterceptionPoint, count: Int) {
+    package init(point: InterceptionPoint, count: Int) {
         self.point = point
         self.count = count
     }
 }
 
 /// What became of one call to a manager.
-public enum RequestOutcome: Sendable, Hashable {
+package enum RequestOutcome: Sendable, Hashable {
     /// Sent; the reply has not landed yet.
     case inFlight
     /// The reply landed and passed validation; `items` counts a list's rows (nil for other APIs).
@@ -36,39 +36,39 @@ public enum RequestOutcome: Sendable, Hashable {
     case vetoed(by: String)
 
     /// True while the request waits for its reply.
-    public var isInFlight: Bool { self == .inFlight }
+    package var isInFlight: Bool { self == .inFlight }
 }
 
 /// One call to a manager, as the network inspector shows it: the API, its parameters, when it
 /// started and ended on the network clock, what became of it and which interceptor hooks ran.
-public struct RequestRecord: Sendable, Hashable, Identifiable {
+package struct RequestRecord: Sendable, Hashable, Identifiable {
     /// Numbered from 1, in the order the managers first decided about each call (0 until then).
-    public internal(set) var id: Int
+    package internal(set) var id: Int
     /// The API method (`rent.list`).
-    public let method: String
+    package let method: String
     /// The service id (`rent`).
-    public let service: String
+    package let service: String
     /// The canonical parameters; nil when the call was ignored before they were assembled.
-    public let parameters: CanonicalParameters?
+    package let parameters: CanonicalParameters?
     /// The page asked for (paged APIs).
-    public let page: Int?
+    package let page: Int?
     /// When the manager took the call, on the network clock.
-    public let startedAt: Duration
+    package let startedAt: Duration
     /// When the request went to the transport (nil when nothing was sent).
-    public internal(set) var sentAt: Duration?
+    package internal(set) var sentAt: Duration?
     /// When it landed, failed, was cancelled or was answered without sending.
-    public internal(set) var endedAt: Duration?
+    package internal(set) var endedAt: Duration?
     /// 0 for the first send of these parameters by its manager, then 1, 2… (nil when not sent).
-    public internal(set) var attempt: Int?
+    package internal(set) var attempt: Int?
     /// The tier that answered a cache hit (nil for anything else).
-    public internal(set) var cacheTier: CacheTier?
+    package internal(set) var cacheTier: CacheTier?
     /// The size of the reply's body, once it arrived.
-    public internal(set) var byteCount: Int?
+    package internal(set) var byteCount: Int?
     /// What became of it (`.inFlight` until it lands or is cancelled).
-    public internal(set) var outcome: RequestOutcome
+    package internal(set) var outcome: RequestOutcome
     /// Each interception point reached, with how many interceptors were called there, in order. A
     /// decision lists the hooks it leads to as it is recorded, just before the manager calls them.
-    public internal(set) var interceptorCalls: [InterceptorCall] = []
+    package internal(set) var interceptorCalls: [InterceptorCall] = []
 
     /// A call just taken, not numbered yet: `RequestJournal.keep(_:)` numbers it.
     init(method: String, service: String, parameters: CanonicalParameters?, page: Int?, startedAt: Duration) {
@@ -86,12 +86,12 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
 
     /// The time from sending to landing (or from taking the call to answering it, when nothing was
     /// sent); nil while in flight.
-    public var latency: Duration? {
+    package var latency: Duration? {
         endedAt.map { $0 - (sentAt ?? startedAt) }
     }
 
     /// The interception points reached, in order.
-    public var interceptionPoints: [InterceptionPoint] { interceptorCalls.map(\.point) }
+    package var interceptionPoints: [InterceptionPoint] { interceptorCalls.map(\.point) }
 
     /// Notes `count` interceptors called at `point` (with none there is nothing to note).
     mutating func note(_ point: InterceptionPoint, count: Int) {
@@ -106,34 +106,34 @@ public struct RequestRecord: Sendable, Hashable, Identifiable {
 /// that is sent and lands changes the journal twice, and writing it never changes timing.
 /// Bounded: the oldest records go once `capacity` is reached.
 @MainActor
-public final class RequestJournal {
+package final class RequestJournal {
     /// How many records a journal keeps unless told otherwise.
-    public static let defaultCapacity = 100
+    package static let defaultCapacity = 100
 
     /// The most records kept.
-    public let capacity: Int
+    package let capacity: Int
     /// The records kept, oldest first.
-    public private(set) var records: [RequestRecord] = []
+    package private(set) var records: [RequestRecord] = []
     /// Grows on every change, so a reader can tell whether anything happened since it last looked.
-    public private(set) var version = 0
+    package private(set) var version = 0
     private var nextID = 1
     private var observers: [Int: @MainActor () -> Void] = [:]
     private var nextObserverID = 1
 
-    public init(capacity: Int = RequestJournal.defaultCapacity) {
+    package init(capacity: Int = RequestJournal.defaultCapacity) {
         self.capacity = max(1, capacity)
     }
 
     /// The record with `id`, while it is kept.
-    public func record(_ id: Int) -> RequestRecord? {
+    package func record(_ id: Int) -> RequestRecord? {
         index(of: id).map { records[$0] }
     }
 
     /// How many kept records are waiting for their reply.
-    public var inFlightCount: Int { records.count { $0.outcome.isInFlight } }
+    package var inFlightCount: Int { records.count { $0.outcome.isInFlight } }
 
     /// Calls `handler` after every change until the returned observation is released.
-    public func observe(_ handler: @escaping @MainActor () -> Void) -> Observation {
+    package func observe(_ handler: @escaping @MainActor () -> Void) -> Observation {
         let id = nextObserverID
         nextObserverID += 1
         observers[id] = handler
@@ -142,7 +142,7 @@ public final class RequestJournal {
 
     /// Keeps a journal observer registered; releasing it stops the calls.
     @MainActor
-    public final class Observation {
+    package final class Observation {
         private weak var journal: RequestJournal?
         private let id: Int
 

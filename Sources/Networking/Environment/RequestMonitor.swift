@@ -9,16 +9,16 @@ import Synchronization
 /// going to sleep on the clock or waking up. A waiter re-checks its condition after each event and
 /// never polls.
 @MainActor
-public final class RequestMonitor {
+package final class RequestMonitor {
     /// Requests sent and not yet landed or cancelled.
-    public private(set) var inFlight = 0
+    package private(set) var inFlight = 0
     /// Requests sent since the monitor was made (landed, cancelled or not): a caller compares two
     /// readings to tell that a request started in between.
-    public private(set) var started = 0
+    package private(set) var started = 0
     private let sleepers: ClockSleepers
     private let events = NetworkEvents()
 
-    public init(sleepers: ClockSleepers = ClockSleepers()) {
+    package init(sleepers: ClockSleepers = ClockSleepers()) {
         self.sleepers = sleepers
         // Sleepers come and go on any thread; the events resume their waiters from there, with no
         // hop through the main actor that could reorder them behind the work they announce.
@@ -26,12 +26,12 @@ public final class RequestMonitor {
     }
 
     /// Tasks asleep on the environment's clock right now (a request waiting for its latency to pass).
-    public var asleep: Int { sleepers.current }
+    package var asleep: Int { sleepers.current }
 
     /// True when nothing the network does can move on by itself: every request in flight (if any)
     /// is asleep on the clock. A reply reaches its delegate in the main-actor job that ends its
     /// request, so an ended request leaves nobody on the way to hear it.
-    public var isQuiet: Bool { inFlight == 0 || inFlight <= sleepers.current }
+    package var isQuiet: Bool { inFlight == 0 || inFlight <= sleepers.current }
 
     func requestStarted() {
         inFlight += 1
@@ -47,7 +47,7 @@ public final class RequestMonitor {
     /// Returns once `condition` holds, checking it again after every network event (a request
     /// starting or ending, a task falling asleep on the clock or waking). Never returns when no
     /// event can make the condition true: a test puts a time limit on itself.
-    public func until(_ condition: () -> Bool) async {
+    package func until(_ condition: () -> Bool) async {
         while true {
             // Read the event count before the condition, so an event between the two is not lost.
             let seen = events.count
@@ -58,7 +58,7 @@ public final class RequestMonitor {
 
     /// Returns once `count` tasks are asleep on the clock: the moment a test may move a `TestClock`
     /// (moved earlier, the requests would go to sleep after the advance and wait for ever).
-    public func untilAsleep(count: Int = 1) async {
+    package func untilAsleep(count: Int = 1) async {
         await until { sleepers.current >= count }
     }
 
@@ -73,7 +73,7 @@ public final class RequestMonitor {
     /// returns only after `queuedWorkTurns` turns in a row in which no network event happened. Any
     /// event starts the count again; a chain of main-actor tasks deeper than that (a task that
     /// queues a task that queues a task …, without sending) is the one thing it could miss.
-    public func untilSettled() async {
+    package func untilSettled() async {
         var quietTurns = 0
         while quietTurns < Self.queuedWorkTurns {
             let seen = events.count

@@ -1,6 +1,6 @@
 /// Everything that can go wrong with one API call, as one value every consumer can switch over.
 /// Each case carries or produces a sentence a user can read (`userMessage`).
-public enum APIError: Error, Sendable, Hashable {
+package enum APIError: Error, Sendable, Hashable {
     /// The parameters failed the API's validation; no request was sent.
     case parameters(String)
     /// The server answered, but with nothing to show.
@@ -17,7 +17,7 @@ public enum APIError: Error, Sendable, Hashable {
     case malformedResponse(String)
 
     /// A sentence for a status line.
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .parameters(let detail): "Invalid request: \(detail)."
         case .noContent: "Nothing to show."
@@ -30,7 +30,7 @@ public enum APIError: Error, Sendable, Hashable {
     }
 
     /// A short name for traces ("timeout", "malformed").
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .parameters: "parameters"
         case .noContent: "no content"

@@ -7,9 +7,9 @@ import Tracing
 ///
 /// The caller owns the task: cancelling it cancels the request, and nothing is cached or returned.
 @MainActor
-public final class ImageLoader {
+package final class ImageLoader {
     /// The two tiers pictures are kept in.
-    public let cache: ImageCache
+    package let cache: ImageCache
     private let transport: any Transport
     private let clock: NetworkClock
     private let monitor: RequestMonitor
@@ -26,7 +26,7 @@ public final class ImageLoader {
 
     /// The picture's bytes when either tier holds them (recorded as a cache hit), else nil:
     /// nothing is sent.
-    public func cachedImage(at url: String) -> [UInt8]? {
+    package func cachedImage(at url: String) -> [UInt8]? {
         guard let hit = cache.lookUp(url) else { return nil }
         var record = newRecord(url)
         let key = CacheKey(service: Service.images.id, method: ImageAPI.method, parameters: Self.parameters(url))
@@ -37,7 +37,7 @@ public final class ImageLoader {
     /// The picture's bytes: from a cache tier when one holds them, else from the image service
     /// (then stored in both tiers). Throws `.parameters` for an empty or overlong URL, and the
     /// transport's error, `.noContent` or `.malformedResponse` for a reply that is not a picture.
-    public func image(at url: String) async throws(APIError) -> [UInt8] {
+    package func image(at url: String) async throws(APIError) -> [UInt8] {
         guard !url.isEmpty, url.utf8.count <= ImageAPI.urlLengthLimit else {
             var record = newRecord(url.isEmpty ? "" : String(url.prefix(80)) + "…")
             let error = APIError.parameters(url.isEmpty ? "a listing without a picture URL" : "a picture URL over 2,048 bytes")

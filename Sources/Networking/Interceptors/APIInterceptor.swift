@@ -10,7 +10,7 @@
 /// Every hook has a default that does nothing (or allows), so an interceptor implements only
 /// the ones it cares about.
 @MainActor
-public protocol APIInterceptor {
+package protocol APIInterceptor {
     func shouldCall(_ manager: any APIManaging, parameters: CanonicalParameters) -> Bool
     func afterCall(_ manager: any APIManaging, parameters: CanonicalParameters)
     func didReceiveResponse(_ manager: any APIManaging, byteCount: Int)
@@ -21,11 +21,11 @@ public protocol APIInterceptor {
 }
 
 extension APIInterceptor {
-    public func shouldCall(_ manager: any APIManaging, parameters: CanonicalParameters) -> Bool { true }
-    public func afterCall(_ manager: any APIManaging, parameters: CanonicalParameters) {}
-    public func didReceiveResponse(_ manager: any APIManaging, byteCount: Int) {}
-    public func beforeSuccess(_ manager: any APIManaging) {}
-    public func afterSuccess(_ manager: any APIManaging) {}
-    public func beforeFailure(_ manager: any APIManaging, error: APIError) {}
-    public func afterFailure(_ manager: any APIManaging, error: APIError) {}
+    package func shouldCall(_ manager: any APIManaging, parameters: CanonicalParameters) -> Bool { true }
+    package func afterCall(_ manager: any APIManaging, parameters: CanonicalParameters) {}
+    package func didReceiveResponse(_ manager: any APIManaging, byteCount: Int) {}
+    package func beforeSuccess(_ manager: any APIManaging) {}
+    package func afterSuccess(_ manager: any APIManaging) {}
+    package func beforeFailure(_ manager: any APIManaging, error: APIError) {}
+    package func afterFailure(_ manager: any APIManaging, error: APIError) {}
 }

@@ -2,14 +2,14 @@
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -1,6 +1,6 @@
 /// A parsed JSON document: the raw data an APIManager keeps and hands to reformers.
 /// A value type (not `[String: Any]`) so raw responses can cross actors and sit in the cache.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,46 +10,46 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The member `key` of an object, nil otherwise.
     @inlinable
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// The string, nil for any other case.
     @inlinable
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The number, nil for any other case.
     @inlinable
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// The elements, nil for any other case.
     @inlinable
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The members, nil for any other case.
     @inlinable
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// Parses UTF-8 JSON bytes; the error says what is wrong and at which byte.
-    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes) throws(JSONParseError) {
+    package init<Bytes: Collection<UInt8>>(parsing bytes: Bytes) throws(JSONParseError) {
         self = try JSONParser.parse(bytes)
     }
 
     /// Compact UTF-8 JSON, object members in sorted key order (so output is reproducible).
-    public var serialized: [UInt8] {
+    package var serialized: [UInt8] {
         var output: [UInt8] = []
         JSONWriter.write(self, into: &output)
         return output
@@ -57,14 +57,14 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// Why bytes are not JSON, with the byte offset where parsing stopped.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var reason: String
-    public var offset: Int
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var reason: String
+    package var offset: Int
 
-    public init(reason: String, offset: Int) {
+    package init(reason: String, offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
-    public var description: String { "\(reason) at byte \(offset)" }
+    package var description: String { "\(reason) at byte \(offset)" }
 }

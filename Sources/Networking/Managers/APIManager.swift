@@ -12,20 +12,20 @@ import Tracing
 /// The concrete managers are this class over each API's descriptor: `RentListManager`,
 /// `NewHomesListManager`, `SecondHandListManager`, `PersonManager`.
 @MainActor
-public final class APIManager<API: APIDescriptor>: APIManaging {
+package final class APIManager<API: APIDescriptor>: APIManaging {
     /// The API this manager calls.
-    public let api: API
-    public weak var delegate: (any APIManagerDelegate)?
-    public weak var parameterSource: (any APIManagerParameterSource)?
-    public var parameters: [String: String] = [:]
-    public var requestPolicy: RequestPolicy
+    package let api: API
+    package weak var delegate: (any APIManagerDelegate)?
+    package weak var parameterSource: (any APIManagerParameterSource)?
+    package var parameters: [String: String] = [:]
+    package var requestPolicy: RequestPolicy
     /// Called around every load in `APIInterceptor`'s documented order, in array order.
-    public var interceptors: [any APIInterceptor]
-    public private(set) var state: LoadState = .idle
+    package var interceptors: [any APIInterceptor]
+    package private(set) var state: LoadState = .idle
     /// Pages loaded so far (paged APIs).
-    public private(set) var currentPage = 0
+    package private(set) var currentPage = 0
     /// True once the last page has loaded (paged APIs).
-    public private(set) var isLastPage = false
+    package private(set) var isLastPage = false
 
     private let transport: any Transport
     private let cache: ResponseCache
@@ -62,7 +62,7 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
     }
 
     /// Prefer `NetworkEnvironment.make…Manager(landingPoint:)`, which passes the shared pieces.
-    public init(
+    package init(
         api: API, transport: any Transport, cache: ResponseCache, clock: NetworkClock, landingPoint: LandingPoint,
         interceptors: [any APIInterceptor] = [], monitor: RequestMonitor = RequestMonitor(),
         journal: RequestJournal = RequestJournal()
@@ -91,26 +91,26 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
         }
     }
 
-    public var method: String { api.method }
-    public var service: Service { api.service }
-    public var isLoading: Bool { !inFlight.isEmpty }
+    package var method: String { api.method }
+    package var service: Service { api.service }
+    package var isLoading: Bool { !inFlight.isEmpty }
 
     // MARK: Consumption: load, hear back by delegate, fetch through a reformer
 
     @discardableResult
-    public func loadData() -> Bool {
+    package func loadData() -> Bool {
         submit(.single)
     }
 
-    public func fetchData() -> JSONValue? {
+    package func fetchData() -> JSONValue? {
         rawData
     }
 
-    public func fetchData<R: Reformer>(with reformer: R) -> R.Output? {
+    package func fetchData<R: Reformer>(with reformer: R) -> R.Output? {
         rawData.map { reform($0, with: reformer) }
     }
 
-    public func cancelAllRequests() {
+    package func cancelAllRequests() {
         for id in inFlight.keys.sorted() { cancel(id, reason: landingPoint.isClosed ? "teardown" : "cancelled") }
     }
 
@@ -388,26 +388,26 @@ public final class APIManager<API: APIDescriptor>: APIManaging {
 
 extension APIManager: PagedDataManaging, PagedAPIManaging where API: PagedAPIDescriptor {
     @discardableResult
-    public func loadFirstPage() -> Bool {
+    package func loadFirstPage() -> Bool {
         submit(.page(first: true))
     }
 
     @discardableResult
-    public func loadNextPage() -> Bool {
+    package func loadNextPage() -> Bool {
         submit(.page(first: false))
     }
 
     @discardableResult
-    public func refresh() -> Bool {
+    package func refresh() -> Bool {
         submit(.refresh)
     }
 }
 
 /// The rent team's list manager.
-public typealias RentListManager = APIManager<RentListAPI>
+package typealias RentListManager = APIManager<RentListAPI>
 /// The new-homes team's list manager.
-public typealias NewHomesListManager = APIManager<NewHomesListAPI>
+package typealias NewHomesListManager = APIManager<NewHomesListAPI>
 /// The second-hand team's list manager.
-public typealias SecondHandListManager = APIManager<SecondHandListAPI>
+package typealias SecondHandListManager = APIManager<SecondHandListAPI>
 /// The person service's manager (`parameters = ["id": …]`).
-public typealias PersonManager = APIManager<PersonAPI>
+package typealias PersonManager = APIManager<PersonAPI>

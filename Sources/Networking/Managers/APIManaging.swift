@@ -3,7 +3,7 @@
 /// reformer it chooses. One API's `APIManager` and several APIs merged (`MergedListManager`) are
 /// both this, so a role cannot tell them apart. Compare managers by identity (`===`).
 @MainActor
-public protocol DataManaging: AnyObject {
+package protocol DataManaging: AnyObject {
     /// Told of every load's outcome (weak).
     var delegate: (any APIManagerDelegate)? { get set }
     /// Where parameters come from at load time (weak): casatwy's param source.
@@ -23,7 +23,7 @@ public protocol DataManaging: AnyObject {
 /// later, through the delegate; a call the cache answered (at once, inside the call) or a policy
 /// ignored returns false.
 @MainActor
-public protocol PagedDataManaging: DataManaging {
+package protocol PagedDataManaging: DataManaging {
     /// True once the last page has loaded.
     var isLastPage: Bool { get }
     /// Loads page 1, replacing what was loaded. Cancel-previous: a first page in flight (an older
@@ -38,7 +38,7 @@ public protocol PagedDataManaging: DataManaging {
 
 /// One API's manager: what every `APIManager` offers, whatever its API; what interceptors receive.
 @MainActor
-public protocol APIManaging: DataManaging {
+package protocol APIManaging: DataManaging {
     /// The API method (`rent.list`).
     var method: String { get }
     var service: Service { get }
@@ -57,7 +57,7 @@ public protocol APIManaging: DataManaging {
 
 /// One API's manager over a paged API: the paging calls, and how far they have got.
 @MainActor
-public protocol PagedAPIManaging: APIManaging, PagedDataManaging {
+package protocol PagedAPIManaging: APIManaging, PagedDataManaging {
     /// Pages loaded so far (0 before the first success).
     var currentPage: Int { get }
 }

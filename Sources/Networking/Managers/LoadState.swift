@@ -1,6 +1,6 @@
 /// Where a manager is in its life: what a role reads, for instance to retry a failed load when the
 /// network comes back.
-public enum LoadState: Sendable, Hashable {
+package enum LoadState: Sendable, Hashable {
     /// Nothing loaded yet (or the only request was cancelled).
     case idle
     /// At least one request is in flight.
@@ -11,7 +11,7 @@ public enum LoadState: Sendable, Hashable {
     case failed(APIError)
 
     /// A short label for traces and status lines.
-    public var label: String {
+    package var label: String {
         switch self {
         case .idle: "idle"
         case .loading: "loading"
@@ -21,7 +21,7 @@ public enum LoadState: Sendable, Hashable {
     }
 
     /// True after a failed load (a screen offers a retry then).
-    public var isFailed: Bool {
+    package var isFailed: Bool {
         if case .failed = self { true } else { false }
     }
 }

@@ -10,9 +10,9 @@ import Tracing
 /// page is ignored while a load is in flight. A load succeeds when any manager did (the others'
 /// failures are in `failures`) and fails only when every manager failed.
 @MainActor
-public final class MergedListManager: PagedDataManaging {
-    public weak var delegate: (any APIManagerDelegate)?
-    public weak var parameterSource: (any APIManagerParameterSource)?
+package final class MergedListManager: PagedDataManaging {
+    package weak var delegate: (any APIManagerDelegate)?
+    package weak var parameterSource: (any APIManagerParameterSource)?
     /// The managers merged, in the order their rows interleave.
     private let managers: [any PagedDataManaging]
     /// The managers whose answer to the load in flight has not come yet.
@@ -20,10 +20,10 @@ public final class MergedListManager: PagedDataManaging {
     /// How many managers the load in flight (or the last one) asked.
     private var asked = 0
     /// Each manager's failure in the last load, by the manager's index.
-    public private(set) var failures: [Int: APIError] = [:]
+    package private(set) var failures: [Int: APIError] = [:]
     private var settledState: LoadState = .idle
 
-    public init(managers: [any PagedDataManaging]) {
+    package init(managers: [any PagedDataManaging]) {
         self.managers = managers
         for manager in managers {
             manager.delegate = self
@@ -31,18 +31,18 @@ public final class MergedListManager: PagedDataManaging {
         }
     }
 
-    public var isLoading: Bool { !waitingFor.isEmpty }
-    public var state: LoadState { isLoading ? .loading : settledState }
-    public var isLastPage: Bool { managers.allSatisfy(\.isLastPage) }
+    package var isLoading: Bool { !waitingFor.isEmpty }
+    package var state: LoadState { isLoading ? .loading : settledState }
+    package var isLastPage: Bool { managers.allSatisfy(\.isLastPage) }
 
     @discardableResult
-    public func loadFirstPage() -> Bool {
+    package func loadFirstPage() -> Bool {
         @Traced(.network, self, "first page ×\(managers.count)") var call
         return start(managers) { $0.loadFirstPage() }
     }
 
     @discardableResult
-    public func loadNextPage() -> Bool {
+    package func loadNextPage() -> Bool {
         let pending = managers.filter { !$0.isLastPage }
         guard !isLoading, !pending.isEmpty else {
             @Traced(.network, self, isLoading ? "ignored: page already loading" : "ignored: last page") var call
@@ -53,7 +53,7 @@ public final class MergedListManager: PagedDataManaging {
     }
 
     @discardableResult
-    public func refresh() -> Bool {
+    package func refresh() -> Bool {
         guard !isLoading else {
             @Traced(.network, self, "ignored: already loading (refresh)") var call
             return false
@@ -63,12 +63,12 @@ public final class MergedListManager: PagedDataManaging {
     }
 
     /// Each manager's data through `reformer`, combined by it; nil until a manager has data.
-    public func fetchData<R: Reformer>(with reformer: R) -> R.Output? {
+    package func fetchData<R: Reformer>(with reformer: R) -> R.Output? {
         let outputs = managers.compactMap { $0.fetchData(with: reformer) }
         return outputs.isEmpty ? nil : reformer.combine(outputs)
     }
 
-    public func cancelAllRequests() {
+    package func cancelAllRequests() {
         waitingFor = []
         for manager in managers { manager.cancelAllRequests() }
     }
@@ -105,18 +105,18 @@ public final class MergedListManager: PagedDataManaging {
 }
 
 extension MergedListManager: APIManagerDelegate {
-    public func managerDidSucceed(_ manager: any DataManaging) {
+    package func managerDidSucceed(_ manager: any DataManaging) {
         answered(manager, error: nil)
     }
 
-    public func managerDidFail(_ manager: any DataManaging, error: APIError) {
+    package func managerDidFail(_ manager: any DataManaging, error: APIError) {
         answered(manager, error: error)
     }
 }
 
 extension MergedListManager: APIManagerParameterSource {
     /// The role's parameters, the same for every merged API.
-    public func parameters(for manager: any DataManaging) -> [String: String] {
+    package func parameters(for manager: any DataManaging) -> [String: String] {
         parameterSource?.parameters(for: self) ?? [:]
     }
 }

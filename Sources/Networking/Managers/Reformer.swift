@@ -1,7 +1,7 @@
 /// casatwy's reformer: turns a manager's raw data into what one view needs. One API can feed
 /// several views through several reformers, and several APIs one view through one reformer.
 /// Implementations live in the `Reformers` target; this protocol is here so managers can take them.
-public protocol Reformer<Output>: Sendable {
+package protocol Reformer<Output>: Sendable {
     associatedtype Output
     /// Reforms `data`, which came from the API described by `source`.
     func reform(_ data: JSONValue, from source: ResponseSource) -> Output
@@ -12,7 +12,7 @@ public protocol Reformer<Output>: Sendable {
 
 extension Reformer where Output: RangeReplaceableCollection {
     /// Round-robin: the first of each list, then the second of each, so every API shows from the top.
-    public func combine(_ outputs: [Output]) -> Output {
+    package func combine(_ outputs: [Output]) -> Output {
         var iterators = outputs.map { $0.makeIterator() }
         var combined = Output()
         combined.reserveCapacity(outputs.reduce(0) { $0 + $1.count })
@@ -31,11 +31,11 @@ extension Reformer where Output: RangeReplaceableCollection {
 }
 
 /// Which API a piece of raw data came from, so one reformer can read several schemas.
-public struct ResponseSource: Sendable, Hashable {
-    public var service: Service
-    public var method: String
+package struct ResponseSource: Sendable, Hashable {
+    package var service: Service
+    package var method: String
 
-    public init(service: Service, method: String) {
+    package init(service: Service, method: String) {
         self.service = service
         self.method = method
     }

@@ -1,6 +1,6 @@
 /// What a manager does when asked to load while a request is already in flight (casatwy's
 /// request policies).
-public enum RequestPolicy: Sendable, Hashable {
+package enum RequestPolicy: Sendable, Hashable {
     /// Send the new request too; both land.
     case allowConcurrent
     /// Send nothing (a refresh while refreshing); the delegate hears the one in flight.

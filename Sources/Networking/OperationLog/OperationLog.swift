@@ -19,31 +19,31 @@ import Tracing
 /// memory. Nothing touches the disk or the network before `open()`: the app opens the log once
 /// its first frame is out, since none of this shows in that frame.
 @MainActor
-public final class OperationLog {
+package final class OperationLog {
     /// Entries per batch.
-    public nonisolated static let batchSize = 30
+    package nonisolated static let batchSize = 30
     /// The log service's API method.
-    public nonisolated static let method = "log.batch"
+    package nonisolated static let method = "log.batch"
     /// Batches the inspector keeps.
     static let batchHistory = 20
 
     /// Recorded, not yet in a batch.
-    public private(set) var waiting: [OperationLogEntry] = []
+    package private(set) var waiting: [OperationLogEntry] = []
     /// Batches queued or sending, oldest first (the first may be in flight).
-    public private(set) var queued: [[OperationLogEntry]] = []
+    package private(set) var queued: [[OperationLogEntry]] = []
     /// The last batches sent or tried, oldest first.
-    public private(set) var batches: [OperationLogBatch] = []
+    package private(set) var batches: [OperationLogBatch] = []
     /// Why entries are no longer kept on disk, said once; nil while the disk is fine.
-    public private(set) var problem: String?
+    package private(set) var problem: String?
     /// Whether `open()` found another mvx using the folder: this run's entries then live in
     /// memory only, and a kill loses them (the app says so at start).
-    public private(set) var folderInUse = false
+    package private(set) var folderInUse = false
     /// What `open()` found wrong with the old file, if anything (it was replaced).
-    public private(set) var fileNote: String?
+    package private(set) var fileNote: String?
     /// The file the entries are kept in, nil when in memory only.
-    public var fileURL: URL? { file?.url }
+    package var fileURL: URL? { file?.url }
     /// Called after every change (an entry, a batch sent or failed): the inspector redraws.
-    public var onChange: (@MainActor () -> Void)?
+    package var onChange: (@MainActor () -> Void)?
 
     private var file: OperationLogFile?
     /// Made when the log opens: a `URL`'s first use is work the launch's first frame does without.
@@ -77,7 +77,7 @@ public final class OperationLog {
     /// recorded so far after it, and sends the leftovers before anything new. Until then entries
     /// wait in memory. The app calls it once its first frame is out: reading the file and building
     /// a signed batch of thirty entries took up to 0.7 ms of a 4 ms launch, for nothing that frame shows.
-    public func open() {
+    package func open() {
         guard !isOpen else { return }
         isOpen = true
         var leftovers: [OperationLogEntry] = []
@@ -104,18 +104,18 @@ public final class OperationLog {
     }
 
     /// Entries not yet acknowledged by the service: waiting plus queued.
-    public var unsentCount: Int { waiting.count + queued.reduce(0) { $0 + $1.count } }
+    package var unsentCount: Int { waiting.count + queued.reduce(0) { $0 + $1.count } }
 
     /// Stops keeping the log on disk and gives the folder to the next run (as the process's end
     /// would): what is unsent stays in the file for it. Entries recorded later stay in memory.
-    public func close() {
+    package func close() {
         file?.close()
         file = nil
     }
 
     /// Records one operation (`rent.list page=1&page_size=20`) made in `pattern`: on disk (once
     /// open), then waiting; the `batchSize`-th waiting entry queues a batch.
-    public func record(_ operation: String, pattern: String) {
+    package func record(_ operation: String, pattern: String) {
         let entry = OperationLogEntry(id: makeID(), action: operation, pattern: pattern)
         if isOpen { keepOnDisk { try $0.append(entry) } }
         waiting.append(entry)
@@ -210,7 +210,7 @@ extension NetworkEnvironment {
     /// Call once, from the composition root, before any manager is made. A folder another mvx is using is
     /// given up at once (the log stays in memory) unless `lockPatience` says to wait for it.
     @discardableResult
-    public func makeOperationLog(
+    package func makeOperationLog(
         folder: @autoclosure @escaping () -> URL?, lockPatience: Duration = .zero,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) -> OperationLog {

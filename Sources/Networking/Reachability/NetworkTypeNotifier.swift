@@ -9,19 +9,19 @@ import Tracing
 /// It holds its observations weakly: an observation's owner (a screen's role) decides its life,
 /// and a torn-down module is never kept alive, nor reached, by having observed.
 @MainActor
-public final class NetworkTypeNotifier {
+package final class NetworkTypeNotifier {
     /// The network type as last posted.
-    public private(set) var current: NetworkType
+    package private(set) var current: NetworkType
     private var observations: [WeakObservation] = []
 
     /// - Parameter initial: the type before any change is posted.
-    public init(initial: NetworkType = .wifi) {
+    package init(initial: NetworkType = .wifi) {
         current = initial
     }
 
     /// Starts delivering every later change to `handler`, for as long as the returned observation
     /// lives and is not cancelled.
-    public func addObserver(_ handler: @escaping @MainActor (NetworkTypeChange) -> Void) -> NetworkTypeObservation {
+    package func addObserver(_ handler: @escaping @MainActor (NetworkTypeChange) -> Void) -> NetworkTypeObservation {
         let observation = NetworkTypeObservation(handler: handler)
         observations.removeAll { $0.observation == nil }
         observations.append(WeakObservation(observation: observation))
@@ -29,7 +29,7 @@ public final class NetworkTypeNotifier {
     }
 
     /// Posts the change to every live observation; posting the type already current posts nothing.
-    public func post(_ type: NetworkType) {
+    package func post(_ type: NetworkType) {
         guard type != current else { return }
         @Traced(.notification, self, "post network type \(current.rawValue) → \(type.rawValue)") var call
         let change = NetworkTypeChange(old: current, new: type)
@@ -41,7 +41,7 @@ public final class NetworkTypeNotifier {
     }
 
     /// How many observations are live (tests check teardown leaves none behind).
-    public var observerCount: Int {
+    package var observerCount: Int {
         observations.count { $0.observation?.isActive == true }
     }
 
@@ -52,7 +52,7 @@ public final class NetworkTypeNotifier {
 
 /// One observer's subscription to `NetworkTypeNotifier`; `cancel()` (or releasing it) ends it.
 @MainActor
-public final class NetworkTypeObservation {
+package final class NetworkTypeObservation {
     private var handler: (@MainActor (NetworkTypeChange) -> Void)?
 
     init(handler: @escaping @MainActor (NetworkTypeChange) -> Void) {
@@ -60,10 +60,10 @@ public final class NetworkTypeObservation {
     }
 
     /// True until cancelled.
-    public var isActive: Bool { handler != nil }
+    package var isActive: Bool { handler != nil }
 
     /// No change is delivered after this returns.
-    public func cancel() {
+    package func cancel() {
         handler = nil
     }
 

@@ -2,13 +2,13 @@ import OrderedCollections
 
 /// Request parameters in canonical form: keys sorted, so the same parameters always give the
 /// same string, signature and cache key whatever order the caller built them in.
-public struct CanonicalParameters: Sendable, Hashable, CustomStringConvertible {
+package struct CanonicalParameters: Sendable, Hashable, CustomStringConvertible {
     /// The parameters, sorted by key.
-    public let values: OrderedDictionary<String, String>
+    package let values: OrderedDictionary<String, String>
     /// `key=value&key=value`, percent-encoded: what is signed and what keys the cache.
-    public let canonicalString: String
+    package let canonicalString: String
 
-    public init(_ parameters: [String: String] = [:]) {
+    package init(_ parameters: [String: String] = [:]) {
         var sorted = OrderedDictionary<String, String>()
         for key in parameters.keys.sorted() { sorted[key] = parameters[key] }
         values = sorted
@@ -16,21 +16,21 @@ public struct CanonicalParameters: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value for `key`, if present.
-    public subscript(key: String) -> String? { values[key] }
+    package subscript(key: String) -> String? { values[key] }
 
     /// A copy with `key` set to `value`.
-    public func setting(_ key: String, to value: String) -> CanonicalParameters {
+    package func setting(_ key: String, to value: String) -> CanonicalParameters {
         var dictionary = Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) })
         dictionary[key] = value
         return CanonicalParameters(dictionary)
     }
 
     /// A plain dictionary of the parameters.
-    public var dictionary: [String: String] { Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) }) }
+    package var dictionary: [String: String] { Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) }) }
 
     /// `key=value&key=value` as people read it (`district=海淀区&page=1`): for traces and the
     /// operation log. What is signed and cached stays `canonicalString`.
-    public var description: String { values.map { "\($0.key)=\($0.value)" }.joined(separator: "&") }
+    package var description: String { values.map { "\($0.key)=\($0.value)" }.joined(separator: "&") }
 
     /// RFC 3986 unreserved characters stay; everything else is %XX of its UTF-8 bytes.
     static func encode(_ text: String) -> String {

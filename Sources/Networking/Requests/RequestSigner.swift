@@ -2,9 +2,9 @@ import Crypto
 
 /// Signs requests the way casatwy's services do: a keyed hash of the API method and canonical
 /// parameters, so a tampered request (or a wrong secret) is rejected by the server.
-public enum RequestSigner {
+package enum RequestSigner {
     /// Lowercase hex HMAC-SHA256 keyed by `secret` over `method` + "\n" + `parameters.canonicalString`.
-    public static func signature(secret: String, method: String, parameters: CanonicalParameters) -> String {
+    package static func signature(secret: String, method: String, parameters: CanonicalParameters) -> String {
         let key = SymmetricKey(data: Array(secret.utf8))
         var message = Array(method.utf8)
         message.append(0x0A)
@@ -14,7 +14,7 @@ public enum RequestSigner {
     }
 
     /// Assembles and signs a request for `service`.
-    public static func sign(
+    package static func sign(
         service: Service, method: String, parameters: CanonicalParameters, attempt: Int
     ) -> SignedRequest {
         SignedRequest(
@@ -23,7 +23,7 @@ public enum RequestSigner {
     }
 
     /// True when `request.signature` matches what `secret` gives; compared in constant time.
-    public static func verify(_ request: SignedRequest, secret: String) -> Bool {
+    package static func verify(_ request: SignedRequest, secret: String) -> Bool {
         let expected = Array(signature(secret: secret, method: request.method, parameters: request.parameters).utf8)
         let given = Array(request.signature.utf8)
         guard expected.count == given.count else { return false }

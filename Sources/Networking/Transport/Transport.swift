@@ -4,6 +4,6 @@
 ///
 /// `nonisolated(nonsending)`: the call runs on its caller's actor (the main actor, for the managers)
 /// until it really waits, so an answer that is ready at once costs no hop to another thread and back.
-public protocol Transport: Sendable {
+package protocol Transport: Sendable {
     nonisolated(nonsending) func send(_ request: SignedRequest) async throws(APIError) -> [UInt8]
 }

@@ -2,10 +2,10 @@ import Mediator
 import PatternVocabulary
 
 /// What MVC offers the mediator: its screens and its roles.
-public enum MVCPattern: PatternModules {
-    public static let pattern = PatternID.mvc
+package enum MVCPattern: PatternModules {
+    package static let pattern = PatternID.mvc
 
-    public static let roles = [
+    package static let roles = [
         RoleDuty(.model, "AppState / Person", "the data and its rules; knows nothing of screens"),
         RoleDuty(.controller, "GreetingViewController", "owns the model, the button and the label; its button handler builds the greeting"),
         RoleDuty(.view, "TextField, Button, Label", "draw and forward input; in Cocoa MVC they live inside the controller"),
@@ -15,7 +15,7 @@ public enum MVCPattern: PatternModules {
         RoleDuty(.builder, "ListingsBuilder", "assembles managers, controller and navigation outside the views"),
     ]
 
-    public static var builders: [ScreenID: ModuleBuilder] {
+    package static var builders: [ScreenID: ModuleBuilder] {
         [.greeting: GreetingBuilder.build, .listings: ListingsBuilder.build]
     }
 }

@@ -2,10 +2,10 @@ import Mediator
 import PatternVocabulary
 
 /// What MVP offers the mediator: its screens and its roles.
-public enum MVPPattern: PatternModules {
-    public static let pattern = PatternID.mvp
+package enum MVPPattern: PatternModules {
+    package static let pattern = PatternID.mvp
 
-    public static let roles = [
+    package static let roles = [
         RoleDuty(.model, "AppState / Person, API managers", "the data and its rules; knows nothing of screens"),
         RoleDuty(.view, "GreetingViewController", "passive: forwards events to its presenter, shows the strings it is told"),
         RoleDuty(.presenter, "GreetingPresenter", "decides everything: builds the greeting, updates the model, drives the view protocol"),
@@ -13,7 +13,7 @@ public enum MVPPattern: PatternModules {
         RoleDuty(.builder, "GreetingBuilder", "assembles view, presenter and model outside the view; wires view.presenter"),
     ]
 
-    public static var builders: [ScreenID: ModuleBuilder] {
+    package static var builders: [ScreenID: ModuleBuilder] {
         [.greeting: GreetingBuilder.build, .listings: ListingsBuilder.build]
     }
 }

@@ -2,10 +2,10 @@ import Mediator
 import PatternVocabulary
 
 /// What MVVM offers the mediator: its screens and its roles.
-public enum MVVMPattern: PatternModules {
-    public static let pattern = PatternID.mvvm
+package enum MVVMPattern: PatternModules {
+    package static let pattern = PatternID.mvvm
 
-    public static let roles = [
+    package static let roles = [
         RoleDuty(.model, "AppState / Person, API managers", "the data and its rules; knows nothing of screens"),
         RoleDuty(.viewModel, "GreetingViewModel", "turns the model into the greeting; greetingDidChange tells the view; knows no view"),
         RoleDuty(.view, "GreetingViewController", "installs greetingDidChange when its view model is set; the button calls the view model"),
@@ -14,7 +14,7 @@ public enum MVVMPattern: PatternModules {
         RoleDuty(.builder, "GreetingBuilder", "assembles model, view model and view (and the coordinator) outside the view"),
     ]
 
-    public static var builders: [ScreenID: ModuleBuilder] {
+    package static var builders: [ScreenID: ModuleBuilder] {
         [.greeting: GreetingBuilder.build, .listings: ListingsBuilder.build]
     }
 }

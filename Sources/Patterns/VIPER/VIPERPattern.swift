@@ -2,10 +2,10 @@ import Mediator
 import PatternVocabulary
 
 /// What VIPER offers the mediator: its screens and its roles.
-public enum VIPERPattern: PatternModules {
-    public static let pattern = PatternID.viper
+package enum VIPERPattern: PatternModules {
+    package static let pattern = PatternID.viper
 
-    public static let roles = [
+    package static let roles = [
         RoleDuty(.view, "GreetingViewController", "shows what the presenter says, forwards what the user does"),
         RoleDuty(.presenter, "GreetingPresenter", "asks the interactor, formats its answers for the view"),
         RoleDuty(.interactor, "GreetingInteractor", "GreetingProvider: validates the entity, hands GreetingData to its output"),
@@ -14,7 +14,7 @@ public enum VIPERPattern: PatternModules {
         RoleDuty(.builder, "GreetingBuilder", "Orlov's four assignments; back references weak"),
     ]
 
-    public static var builders: [ScreenID: ModuleBuilder] {
+    package static var builders: [ScreenID: ModuleBuilder] {
         [.greeting: GreetingBuilder.build, .listings: ListingsBuilder.build]
     }
 }

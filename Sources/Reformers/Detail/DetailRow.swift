@@ -1,14 +1,14 @@
 /// One line of the detail screen: a raw key of the source API beside the normalised field it
 /// became, and the value shown for it. Shows the reformer at work.
-public struct DetailRow: Sendable, Hashable {
+package struct DetailRow: Sendable, Hashable {
     /// The source API's key (`esf_total_price`).
-    public var rawKey: String
+    package var rawKey: String
     /// The `Listing` field it became (`price`), or `(dropped)` for a key no field uses.
-    public var field: String
+    package var field: String
     /// The cleaned, normalised value (`¥3,500,000`), empty when the item has none.
-    public var value: String
+    package var value: String
 
-    public init(rawKey: String, field: String, value: String) {
+    package init(rawKey: String, field: String, value: String) {
         self.rawKey = rawKey
         self.field = field
         self.value = value

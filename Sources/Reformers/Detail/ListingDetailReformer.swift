@@ -5,15 +5,15 @@ import Tracing
 /// The second reformer over the same list data (one API feeding two views): for the listing
 /// with `listingID`, rows pairing each raw key of the source API with the normalised field it
 /// became. Nil when the data holds no such listing; over several APIs, the one that holds it.
-public struct ListingDetailReformer: Reformer {
+package struct ListingDetailReformer: Reformer {
     /// The `Listing.globalID` to show (`rent:r-001`), as the list's `PropertyListKey.id` holds it.
-    public var listingID: String
+    package var listingID: String
 
-    public init(listingID: String) {
+    package init(listingID: String) {
         self.listingID = listingID
     }
 
-    public func reform(_ data: JSONValue, from source: ResponseSource) -> ListingDetail? {
+    package func reform(_ data: JSONValue, from source: ResponseSource) -> ListingDetail? {
         guard let schema = ListingSchema.of(source), listingID.hasPrefix(schema.kind.rawValue + ":") else { return nil }
         let items = data["items"]?.arrayValue ?? data.arrayValue ?? [data]
         for item in items {
@@ -36,7 +36,7 @@ public struct ListingDetailReformer: Reformer {
     }
 
     /// The one API that holds the listing answers; the others say nil.
-    public func combine(_ outputs: [ListingDetail?]) -> ListingDetail? {
+    package func combine(_ outputs: [ListingDetail?]) -> ListingDetail? {
         outputs.lazy.compactMap { $0 }.first
     }
 

@@ -3,7 +3,7 @@ import Networking
 
 extension LoadFailure {
     /// The network layer's error in the model's words: the one place `APIError` is translated.
-    public init(_ error: APIError) {
+    package init(_ error: APIError) {
         switch error {
         case .noContent: self = .empty
         case .cancelled: self = .cancelled

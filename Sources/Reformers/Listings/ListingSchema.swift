@@ -3,35 +3,35 @@ import Networking
 
 /// How one team spells a listing: the raw key for each normalised field, and how its price is
 /// counted. The property-list and detail reformers both read it, so a new team means one new schema.
-public struct ListingSchema: Sendable, Hashable {
-    public var kind: ListingKind
-    public var id: String
-    public var name: String
-    public var title: String
-    public var imageURL: String
-    public var price: String
-    public var area: String
-    public var district: String
-    public var priceUnit: Price.Unit
+package struct ListingSchema: Sendable, Hashable {
+    package var kind: ListingKind
+    package var id: String
+    package var name: String
+    package var title: String
+    package var imageURL: String
+    package var price: String
+    package var area: String
+    package var district: String
+    package var priceUnit: Price.Unit
     /// Yuan per unit of the raw price (the second-hand team counts in 万, ten thousands).
-    public var yuanPerPriceUnit: Double
+    package var yuanPerPriceUnit: Double
 
     /// Rent: `id`, `name`, `title`, `imageUrl`, `price` (yuan per month), `area`, `district`.
-    public static let rent = ListingSchema(
+    package static let rent = ListingSchema(
         kind: .rent, id: "id", name: "name", title: "title", imageURL: "imageUrl", price: "price", area: "area",
         district: "district", priceUnit: .perMonth, yuanPerPriceUnit: 1)
     /// New homes: `xinfang_*`, with `xinfang_junjia` (average yuan per m²), `xinfang_mianji`, `xinfang_quyu`.
-    public static let newHome = ListingSchema(
+    package static let newHome = ListingSchema(
         kind: .newHome, id: "xinfang_id", name: "xinfang_name", title: "xinfang_title", imageURL: "xinfang_imageUrl",
         price: "xinfang_junjia", area: "xinfang_mianji", district: "xinfang_quyu", priceUnit: .perSquareMetre,
         yuanPerPriceUnit: 1)
     /// Second-hand: `esf_*`, with `esf_total_price` (in 万 yuan), `esf_area`, `esf_region`.
-    public static let secondHand = ListingSchema(
+    package static let secondHand = ListingSchema(
         kind: .secondHand, id: "esf_id", name: "esf_name", title: "esf_title", imageURL: "esf_imageUrl",
         price: "esf_total_price", area: "esf_area", district: "esf_region", priceUnit: .total, yuanPerPriceUnit: 10_000)
 
     /// The schema of `kind`.
-    public static func of(_ kind: ListingKind) -> ListingSchema {
+    package static func of(_ kind: ListingKind) -> ListingSchema {
         switch kind {
         case .rent: .rent
         case .newHome: .newHome
@@ -40,7 +40,7 @@ public struct ListingSchema: Sendable, Hashable {
     }
 
     /// The schema of the API that sent a response, or nil for a service that serves no listings.
-    public static func of(_ source: ResponseSource) -> ListingSchema? {
+    package static func of(_ source: ResponseSource) -> ListingSchema? {
         switch source.service.id {
         case Service.rent.id: .rent
         case Service.newHomes.id: .newHome
@@ -50,14 +50,14 @@ public struct ListingSchema: Sendable, Hashable {
     }
 
     /// (raw key, normalised field name) in display order.
-    public var fieldPairs: [(rawKey: String, field: String)] {
+    package var fieldPairs: [(rawKey: String, field: String)] {
         [(id, "id"), (name, "name"), (title, "title"), (imageURL, "imageURL"), (price, "price"), (area, "area"),
          (district, "district")]
     }
 
     /// One raw item → `Listing`, or nil when it has no usable id. Text is cleaned; a detail field
     /// of the wrong type becomes nil (numbers sent as strings are accepted).
-    public func listing(from item: [String: JSONValue]) -> Listing? {
+    package func listing(from item: [String: JSONValue]) -> Listing? {
         guard case .string(let rawID)? = item[id] else { return nil }
         let cleanID = TextCleaner.clean(rawID)
         guard !cleanID.isEmpty else { return nil }

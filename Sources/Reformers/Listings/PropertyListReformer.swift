@@ -4,28 +4,28 @@ import Tracing
 
 /// The keys of one row the property-list reformer gives a list view (casatwy's
 /// `kPropertyListDataKey…` constants, as Swift keys): every value is a string the cell shows as it is.
-public struct PropertyListKey: RawRepresentable, Hashable, Sendable {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+package struct PropertyListKey: RawRepresentable, Hashable, Sendable {
+    package var rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     /// `Listing.globalID` (`rent:r-001`): what a selection keeps; not shown.
-    public static let id = PropertyListKey(rawValue: "kPropertyListDataKeyID")
+    package static let id = PropertyListKey(rawValue: "kPropertyListDataKeyID")
     /// The listing's name: the cell's first line.
-    public static let name = PropertyListKey(rawValue: "kPropertyListDataKeyName")
+    package static let name = PropertyListKey(rawValue: "kPropertyListDataKeyName")
     /// The kind and the title, `Rent · 2 rooms near Jing'an Temple`: the cell's second line.
-    public static let title = PropertyListKey(rawValue: "kPropertyListDataKeyTitle")
+    package static let title = PropertyListKey(rawValue: "kPropertyListDataKeyTitle")
     /// The price as people read it (`¥4,500/month`), or empty: the cell's accessory.
-    public static let price = PropertyListKey(rawValue: "kPropertyListDataKeyPrice")
+    package static let price = PropertyListKey(rawValue: "kPropertyListDataKeyPrice")
 }
 
 /// casatwy's property-list reformer: any of the three teams' list responses → the rows a list
 /// view shows, keyed by `PropertyListKey`, in one step: no model object in between for a screen to
 /// convert again. One list view serves rent, new homes, second-hand and the merged "All" list
 /// without knowing which API answered. Items without a usable id are skipped; text is cleaned.
-public struct PropertyListReformer: Reformer {
-    public init() {}
+package struct PropertyListReformer: Reformer {
+    package init() {}
 
-    public func reform(_ data: JSONValue, from source: ResponseSource) -> [[PropertyListKey: String]] {
+    package func reform(_ data: JSONValue, from source: ResponseSource) -> [[PropertyListKey: String]] {
         let listings = ListingReformer().reform(data, from: source)
         return listings.map { listing in
             [.id: listing.globalID, .name: listing.name, .title: listing.kind.label + " · " + listing.title,
@@ -36,10 +36,10 @@ public struct PropertyListReformer: Reformer {
 
 /// The list responses as the model's `Listing` values, for a role that formats them itself (VIPER's
 /// presenter) and for tests. Accepts the page envelope (`{"items": […]}`), a bare array, or one item.
-public struct ListingReformer: Reformer {
-    public init() {}
+package struct ListingReformer: Reformer {
+    package init() {}
 
-    public func reform(_ data: JSONValue, from source: ResponseSource) -> [Listing] {
+    package func reform(_ data: JSONValue, from source: ResponseSource) -> [Listing] {
         guard let schema = ListingSchema.of(source) else {
             @Traced(.reformer, self, "\(source.method): not a listing API") var call
             return []

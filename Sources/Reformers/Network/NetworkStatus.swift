@@ -7,7 +7,7 @@ import Tracing
 /// interactor) observes through it, shows `banner`, and retries a failed load when the network
 /// comes back. One observer per status object: a builder makes one for each role that listens.
 @MainActor
-public protocol NetworkStatus: AnyObject {
+package protocol NetworkStatus: AnyObject {
     /// The network type now.
     var networkType: NetworkType { get }
     /// Delivers every later change to `handler` until `stopObserving()`; replaces an earlier handler.
@@ -19,7 +19,7 @@ public protocol NetworkStatus: AnyObject {
 extension NetworkType {
     /// The line every screen shows for this network type, in all four patterns alike; empty on
     /// Wi-Fi. It claims only what the fake server's profile for the type does.
-    public var banner: String {
+    package var banner: String {
         switch self {
         case .wifi: ""
         case .cellular4G: "On 4G"
@@ -32,23 +32,23 @@ extension NetworkType {
 
 /// The network status over the network layer's notifier.
 @MainActor
-public final class NotifierNetworkStatus: NetworkStatus {
+package final class NotifierNetworkStatus: NetworkStatus {
     private let notifier: NetworkTypeNotifier
     /// Owned here, and so by the observing role: releasing the role ends the observation too.
     private var observation: NetworkTypeObservation?
 
-    public init(notifier: NetworkTypeNotifier) {
+    package init(notifier: NetworkTypeNotifier) {
         self.notifier = notifier
     }
 
-    public var networkType: NetworkType { notifier.current }
+    package var networkType: NetworkType { notifier.current }
 
-    public func startObserving(_ handler: @escaping @MainActor (NetworkTypeChange) -> Void) {
+    package func startObserving(_ handler: @escaping @MainActor (NetworkTypeChange) -> Void) {
         observation?.cancel()
         observation = notifier.addObserver(handler)
     }
 
-    public func stopObserving() {
+    package func stopObserving() {
         @Traced(.model, self, "stop observing the network type") var call
         observation?.cancel()
         observation = nil
@@ -57,7 +57,7 @@ public final class NotifierNetworkStatus: NetworkStatus {
 
 extension NetworkEnvironment {
     /// A network status for one observing role of one screen module (stop it on teardown).
-    public func makeNetworkStatus() -> any NetworkStatus {
+    package func makeNetworkStatus() -> any NetworkStatus {
         NotifierNetworkStatus(notifier: networkTypeNotifier)
     }
 }

@@ -4,10 +4,10 @@ import Tracing
 
 /// The person service's `{"id", "first_name", "last_name"}` → `Person`, names cleaned; nil when
 /// the data is not a person.
-public struct PersonReformer: Reformer {
-    public init() {}
+package struct PersonReformer: Reformer {
+    package init() {}
 
-    public func reform(_ data: JSONValue, from source: ResponseSource) -> Person? {
+    package func reform(_ data: JSONValue, from source: ResponseSource) -> Person? {
         guard let id = data["id"]?.stringValue, let first = data["first_name"]?.stringValue,
             let last = data["last_name"]?.stringValue
         else {
@@ -20,7 +20,7 @@ public struct PersonReformer: Reformer {
     }
 
     /// One person API answers; several would name the same person, so the first found stands.
-    public func combine(_ outputs: [Person?]) -> Person? {
+    package func combine(_ outputs: [Person?]) -> Person? {
         outputs.lazy.compactMap { $0 }.first
     }
 }

@@ -5,13 +5,13 @@ import Tracing
 /// the network, so it trusts nothing: it reads the header in one pass, checks the size against
 /// `Picture.sides` and the byte count against the header before it allocates anything, and
 /// answers a `PictureFormatError` for anything it does not accept, never a crash.
-public struct PictureReformer: Sendable {
-    public init() {}
+package struct PictureReformer: Sendable {
+    package init() {}
 
     /// The picture `bytes` hold: `P6`, then width, height and maxval as decimal numbers separated
     /// by whitespace (a `#` comment runs to the end of its line), maxval 255, one whitespace byte,
     /// then exactly width × height × 3 bytes of red, green, blue.
-    public func reform(_ bytes: [UInt8]) throws(PictureFormatError) -> Picture {
+    package func reform(_ bytes: [UInt8]) throws(PictureFormatError) -> Picture {
         do {
             let picture = try Self.decode(bytes)
             @Traced(.reformer, self, "P6 \(picture.width)×\(picture.height) → picture") var call
@@ -52,9 +52,9 @@ public struct PictureReformer: Sendable {
 
 /// Why bytes are not a picture mvx accepts, each with a one-line description for the screen and
 /// the trace.
-public enum PictureFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PictureFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A header field of a PPM.
-    public enum Field: String, Sendable, Hashable {
+    package enum Field: String, Sendable, Hashable {
         case width, height, maxval
     }
 
@@ -74,7 +74,7 @@ public enum PictureFormatError: Error, Sendable, Hashable, CustomStringConvertib
     case trailingBytes(Int)
 
     /// One line in the user's words, for a caption or the trace.
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "no picture: the reply was empty"
         case .notP6: "not a picture: the reply does not start with P6"

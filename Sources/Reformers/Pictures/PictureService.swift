@@ -10,7 +10,7 @@ import Tracing
 /// all on this network type is the model's, decided here once (casatwy: the network type is what
 /// tells an app to spare its images).
 @MainActor
-public protocol PictureService: AnyObject {
+package protocol PictureService: AnyObject {
     /// The picture at `url`: from a cache tier or the image service — on 2G and offline, from a
     /// cache tier only. The shared work under `loadPicture(at:delegate:)`, which roles call.
     func picture(at url: String) async throws(LoadFailure) -> Picture
@@ -19,7 +19,7 @@ public protocol PictureService: AnyObject {
 /// Told how a picture load ended, casatwy's way: one callback for success, one for failure, the
 /// delegate held weakly. A cancelled load calls neither.
 @MainActor
-public protocol PictureServiceDelegate: AnyObject {
+package protocol PictureServiceDelegate: AnyObject {
     /// The picture landed.
     func pictureService(_ service: any PictureService, didLoad picture: Picture)
     /// It could not be had; `failure` says why, in words for a caption.
@@ -28,11 +28,11 @@ public protocol PictureServiceDelegate: AnyObject {
 
 /// A picture load in flight, as its caller keeps it: to cancel when the caller goes away.
 @MainActor
-public struct PictureLoad {
+package struct PictureLoad {
     fileprivate let task: Task<Void, Never>
 
     /// Drops the load: its request stops and its delegate hears nothing.
-    public func cancel() {
+    package func cancel() {
         task.cancel()
     }
 }
@@ -43,7 +43,7 @@ extension PictureService {
     /// Swift concurrency stays in here, under the roles, where casatwy puts the shared work; the
     /// roles see only the delegate's two calls.
     @discardableResult
-    public func loadPicture(at url: String, delegate: any PictureServiceDelegate) -> PictureLoad {
+    package func loadPicture(at url: String, delegate: any PictureServiceDelegate) -> PictureLoad {
         PictureLoad(task: Task.immediate { [weak self, weak delegate] in
             guard let service = self else { return }
             let outcome: Result<Picture, LoadFailure>
@@ -63,14 +63,14 @@ extension PictureService {
 }
 
 /// The captions every pattern shows under the picture's place.
-public enum PictureCaption {
+package enum PictureCaption {
     /// While the picture loads.
-    public static let loading = "Loading picture…"
+    package static let loading = "Loading picture…"
 }
 
 extension NetworkType {
     /// False where pictures are not downloaded (2G, offline): only a cached one shows.
-    public var downloadsPictures: Bool {
+    package var downloadsPictures: Bool {
         switch self {
         case .wifi, .cellular4G, .cellular3G: true
         case .cellular2G, .offline: false
@@ -81,18 +81,18 @@ extension NetworkType {
 /// The picture service over the environment's image loader: bytes from the loader, read into a
 /// `Picture` by `PictureReformer`.
 @MainActor
-public final class ImagePictureService: PictureService {
+package final class ImagePictureService: PictureService {
     private let loader: ImageLoader
     /// Read, never observed: the type when a picture is asked for is what counts.
     private let networkStatus: any NetworkStatus
     private let reformer = PictureReformer()
 
-    public init(loader: ImageLoader, networkStatus: any NetworkStatus) {
+    package init(loader: ImageLoader, networkStatus: any NetworkStatus) {
         self.loader = loader
         self.networkStatus = networkStatus
     }
 
-    public func picture(at url: String) async throws(LoadFailure) -> Picture {
+    package func picture(at url: String) async throws(LoadFailure) -> Picture {
         let bytes: [UInt8]
         let networkType = networkStatus.networkType
         if networkType.downloadsPictures {
@@ -123,7 +123,7 @@ public final class ImagePictureService: PictureService {
 
 extension NetworkEnvironment {
     /// A picture service for one screen module.
-    public func makePictureService() -> any PictureService {
+    package func makePictureService() -> any PictureService {
         ImagePictureService(loader: images, networkStatus: makeNetworkStatus())
     }
 }

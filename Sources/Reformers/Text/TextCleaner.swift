@@ -2,9 +2,9 @@
 /// terminal escape sequences' ESC) removed, line breaks and tabs turned into spaces, and
 /// overlong values cut with an ellipsis. Strings that need none of it are returned as they are,
 /// after one scan of their bytes, so reforming 100,000 listings stays cheap.
-public enum TextCleaner {
+package enum TextCleaner {
     /// The most characters kept.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     private enum EscapeState {
         case none
@@ -22,7 +22,7 @@ public enum TextCleaner {
         return false
     }
 
-    public static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         var needsWork = text.utf8.count > maximumLength
         if !needsWork {
             // Native strings are contiguous UTF-8: scanning the buffer avoids the iterator's cost.

@@ -4,33 +4,33 @@ import Tracing
 /// One line of styled text: left-aligned segments and an optional right-aligned note (`file:line`).
 /// The trace pane, the source pane's trace column, compare's columns and the network inspector all
 /// draw through it.
-public struct TraceLine: Equatable, Sendable {
-    public struct Segment: Equatable, Sendable {
-        public var text: String
-        public var style: Style
+package struct TraceLine: Equatable, Sendable {
+    package struct Segment: Equatable, Sendable {
+        package var text: String
+        package var style: Style
     }
 
-    public var segments: [Segment]
-    public var trailing: String?
+    package var segments: [Segment]
+    package var trailing: String?
 
-    public init(segments: [Segment], trailing: String? = nil) {
+    package init(segments: [Segment], trailing: String? = nil) {
         self.segments = segments
         self.trailing = trailing
     }
 
     /// A line of one segment.
-    public init(_ text: String, _ style: Style) {
+    package init(_ text: String, _ style: Style) {
         self.init(segments: [Segment(text: text, style: style)])
     }
 
     /// The text of the line, note left out (what `mvx trace --format text` prints).
-    public var text: String { segments.map(\.text).joined() }
+    package var text: String { segments.map(\.text).joined() }
 
     /// Draws the line on `row`. With a `highlight` (a cursor on the line) the whole row, note
     /// included, is filled and written in that one style. A note that does not fit is dropped:
     /// the call matters more than where it is.
     @MainActor
-    public func draw(row: Int, in canvas: Canvas, highlight: Style? = nil) {
+    package func draw(row: Int, in canvas: Canvas, highlight: Style? = nil) {
         let width = canvas.size.width
         let mark: (Style) -> Style = { highlight ?? $0 }
         if let highlight { canvas.fill(Rect(x: 0, y: row, width: width, height: 1), style: highlight) }
@@ -76,9 +76,9 @@ extension TraceLine {
 /// - `lines(for:width:)`, the trace pane: nothing is lost, long lines wrap under themselves;
 /// - `line(for:width:)`, one row per event (the source pane's cursor walks along them);
 /// - `shape(of:width:)`, calls only, with the async boundary marked (compare's columns).
-public enum TraceLines {
+package enum TraceLines {
     /// The action's header: `▸ label · pattern`.
-    public static func header(for action: TraceAction) -> TraceLine {
+    package static func header(for action: TraceAction) -> TraceLine {
         var segments = [TraceLine.Segment(text: "▸ " + action.label, style: ShellTheme.actionHeader)]
         if !action.pattern.isEmpty {
             segments.append(TraceLine.Segment(text: " · " + action.pattern, style: ShellTheme.detail))
@@ -92,7 +92,7 @@ public enum TraceLines {
     /// An entry as the trace pane writes it: its header, then each event on one line — or, when
     /// that line would be cut, the detail under the call, and in a very narrow pane the method
     /// under its type.
-    public static func lines(for entry: TraceBuffer.Entry, width: Int) -> [TraceLine] {
+    package static func lines(for entry: TraceBuffer.Entry, width: Int) -> [TraceLine] {
         [header(for: entry.action)] + entry.events.flatMap { lines(for: $0, width: width) }
     }
 
@@ -142,7 +142,7 @@ public enum TraceLines {
 
     /// An event on one row: the role's name from 40 columns on, the detail only where it fits
     /// whole, the location from 56.
-    public static func line(for event: TraceEvent, width: Int) -> TraceLine {
+    package static func line(for event: TraceEvent, width: Int) -> TraceLine {
         let style = ShellTheme.style(for: event.role)
         let indent = self.indent(event, width: width)
         var segments = [TraceLine.Segment(text: indent, style: style)]
@@ -160,7 +160,7 @@ public enum TraceLines {
     /// The calls alone, one per line (two when the column is narrow), with a rule where the key's
     /// synchronous handling had returned and what follows came later: the shape of an action,
     /// details left to the trace pane.
-    public static func shape(of events: [TraceEvent], width: Int) -> [TraceLine] {
+    package static func shape(of events: [TraceEvent], width: Int) -> [TraceLine] {
         var lines: [TraceLine] = []
         var wasAsync = false
         for event in events {

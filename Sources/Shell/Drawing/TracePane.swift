@@ -4,13 +4,13 @@ import Tracing
 /// Where the live trace pane starts: the first line of one event of one action (`event` -1 is the
 /// action's header). The reducer moves it (`TracePane.follow`) only when the newest line would
 /// no longer fit; between those jumps the pane's rows keep their contents.
-public struct TraceAnchor: Equatable, Sendable {
+package struct TraceAnchor: Equatable, Sendable {
     /// The action whose line is at the top of the pane.
-    public var action: UInt64
+    package var action: UInt64
     /// The index of the event whose first line is at the top; -1 for the action's header.
-    public var event: Int
+    package var event: Int
 
-    public init(action: UInt64, event: Int) {
+    package init(action: UInt64, event: Int) {
         self.action = action
         self.event = event
     }

@@ -10,7 +10,7 @@ import Widgets
 /// owns it and `AppShell` reads it for the ownership panel's effects, so the panel stays a value and
 /// the reducer never touches the live module.
 @MainActor
-public final class LiveOwnership {
+package final class LiveOwnership {
     private weak var host: ModuleHost?
     private let context: ModuleContext
     /// The module torn down last, as it was just before.
@@ -48,13 +48,13 @@ public final class LiveOwnership {
     }
 
     /// What `stamp` compares: identities only, so the shell's state may hold it as a value.
-    public struct Stamp: Equatable, Sendable {
+    package struct Stamp: Equatable, Sendable {
         var build: Int
         var objects: [ObjectIdentifier]
     }
 
     /// The graph of the module on show.
-    public func capture() -> OwnershipSnapshot? {
+    package func capture() -> OwnershipSnapshot? {
         guard let module = host?.module, let pattern = host?.built?.pattern else { return nil }
         return OwnershipSnapshot(ModuleGraph.of(module, appState: context.appState), label: label, pattern: pattern)
     }
@@ -77,7 +77,7 @@ public final class LiveOwnership {
     }
 
     /// Waits until the departed module's count is final (tests and goldens).
-    public func departedSettled() async { await settling?.value }
+    package func departedSettled() async { await settling?.value }
 
     /// What became of the departed module, counted now: its objects still alive, by their weak
     /// handles. What the shared context holds (the model, the network's notifier and picture
@@ -121,5 +121,5 @@ public final class LiveOwnership {
     }
 
     /// Waits until the capture in every pattern has finished (tests and goldens).
-    public func capturedEveryPattern() async { await everyPattern?.value }
+    package func capturedEveryPattern() async { await everyPattern?.value }
 }

@@ -4,17 +4,17 @@ import PatternVocabulary
 
 /// A module's object graph as plain values, taken once: what the ownership panel keeps in the
 /// shell's state and draws (a live `ObjectGraph` holds weak handles and belongs to the main actor).
-public struct OwnershipSnapshot: Equatable, Sendable {
+package struct OwnershipSnapshot: Equatable, Sendable {
     /// `MVP greeting`: whose graph it is.
-    public var label: String
-    public var pattern: PatternID
-    public var nodes: [ObjectNode]
+    package var label: String
+    package var pattern: PatternID
+    package var nodes: [ObjectNode]
     /// The roots' indexes in `nodes`, the module first.
-    public var roots: [Int]
+    package var roots: [Int]
     /// Every strong cycle, as node indexes (see `ObjectGraph.strongCycles()`).
-    public var cycles: [[Int]]
+    package var cycles: [[Int]]
 
-    public init(label: String, pattern: PatternID, nodes: [ObjectNode], roots: [Int], cycles: [[Int]]) {
+    package init(label: String, pattern: PatternID, nodes: [ObjectNode], roots: [Int], cycles: [[Int]]) {
         self.label = label
         self.pattern = pattern
         self.nodes = nodes
@@ -29,19 +29,19 @@ public struct OwnershipSnapshot: Equatable, Sendable {
     }
 
     /// How many stored references of `strength` the graph holds.
-    public func count(_ strength: ReferenceStrength) -> Int {
+    package func count(_ strength: ReferenceStrength) -> Int {
         nodes.reduce(0) { $0 + $1.references.count { $0.strength == strength } }
     }
 
     /// `10 objects · 9 strong · 1 weak`, with ` · 2 unowned` when there are any.
-    public var counts: String {
+    package var counts: String {
         let unowned = count(.unowned)
         return "\(nodes.count) objects · \(count(.strong)) strong · \(count(.weak)) weak"
             + (unowned > 0 ? " · \(unowned) unowned" : "")
     }
 
     /// The pattern's own role objects, in the graph's order, each with the role it plays.
-    public var roleObjects: [(role: Role, typeName: String)] {
+    package var roleObjects: [(role: Role, typeName: String)] {
         nodes.compactMap { node in
             guard node.module == pattern.rawValue, let role = OwnershipRoles.role(of: node) else { return nil }
             return (role, node.typeName)
@@ -51,17 +51,17 @@ public struct OwnershipSnapshot: Equatable, Sendable {
 
 /// What became of the module shown before the last switch: how many of its objects were freed
 /// and which are still alive (a leak, if any).
-public struct FreedObjects: Equatable, Sendable {
+package struct FreedObjects: Equatable, Sendable {
     /// `MVC greeting`.
-    public var label: String
-    public var objects: Int
+    package var label: String
+    package var objects: Int
     /// The type names of the objects still alive when it was counted.
-    public var survivors: [String]
+    package var survivors: [String]
     /// Whether the work the teardown cancelled has ended: until then a survivor may be an object
     /// a cancelled request's task still holds, not a leak.
-    public var isFinal: Bool
+    package var isFinal: Bool
 
-    public init(label: String, objects: Int, survivors: [String], isFinal: Bool = true) {
+    package init(label: String, objects: Int, survivors: [String], isFinal: Bool = true) {
         self.label = label
         self.objects = objects
         self.survivors = survivors
@@ -70,14 +70,14 @@ public struct FreedObjects: Equatable, Sendable {
 
     /// `previous MVC greeting: 9 objects freed, 0 alive`; before the cancelled work ended,
     /// `7 objects freed, 2 held by cancelled requests: PersonAPIService, …`.
-    public var summary: String {
+    package var summary: String {
         let held = isFinal ? "alive" : "held by cancelled requests"
         return "previous \(label): \(objects - survivors.count) objects freed, \(survivors.count) \(survivors.isEmpty ? "alive" : held)"
             + (survivors.isEmpty ? "" : ": " + survivors.joined(separator: ", "))
     }
 
     /// Objects of the old module alive once its cancelled work ended: a leak.
-    public var isLeak: Bool { isFinal && !survivors.isEmpty }
+    package var isLeak: Bool { isFinal && !survivors.isEmpty }
 }
 
 /// The role an object plays, as the trace and the metrics name it: a pattern's types by the

@@ -3,7 +3,7 @@ import PatternVocabulary
 import Terminal
 
 /// What the shell does for a key it handles itself.
-public enum ShellCommand: Hashable, Sendable {
+package enum ShellCommand: Hashable, Sendable {
     case selectPattern(PatternID)
     case nextPattern
     case previousPattern
@@ -23,7 +23,7 @@ public enum ShellCommand: Hashable, Sendable {
 }
 
 /// What an open panel does for a key of its own.
-public enum PanelCommand: Hashable, Sendable {
+package enum PanelCommand: Hashable, Sendable {
     case close
     /// ↑↓ PgUp PgDn Home End, applied to the panel's scroll position (`ScrollPosition`).
     case scroll
@@ -51,7 +51,7 @@ public enum PanelCommand: Hashable, Sendable {
 }
 
 /// Who a key binding belongs to.
-public enum KeyScope: Hashable, Sendable {
+package enum KeyScope: Hashable, Sendable {
     /// The shell's keys: the key bar and the `?` help list them.
     case shell
     /// Keys the module on show handles: documented in the help, handled by the module.
@@ -61,19 +61,19 @@ public enum KeyScope: Hashable, Sendable {
 }
 
 /// One row of the key map.
-public struct KeyBinding: Sendable {
-    public var scope: KeyScope = .shell
+package struct KeyBinding: Sendable {
+    package var scope: KeyScope = .shell
     /// How the keys are written, e.g. `1-4` or `Tab`; `shortKeys` where a line is narrow.
-    public var keys: String
-    public var shortKeys: String?
+    package var keys: String
+    package var shortKeys: String?
     /// The word on the key bar or a panel's key line (nil: help overlay only); `shortLabel` where narrow.
-    public var label: String?
-    public var shortLabel: String?
+    package var label: String?
+    package var shortLabel: String?
     /// The sentence the help overlay shows (shell and module keys).
-    public var help = ""
+    package var help = ""
     /// What each key does: a shell command, or a panel command for a panel's binding.
-    public var commands: [Key: ShellCommand] = [:]
-    public var panelCommands: [Key: PanelCommand] = [:]
+    package var commands: [Key: ShellCommand] = [:]
+    package var panelCommands: [Key: PanelCommand] = [:]
 
     /// `keys label`, long or short.
     func hint(short: Bool) -> String {
@@ -86,7 +86,7 @@ public struct KeyBinding: Sendable {
 /// The key map of mvx: the single table of every key, the panels' included. The key bar, the
 /// help overlay, each panel's key line and all key handling are read from it, so they cannot
 /// disagree.
-public enum Keymap {
+package enum Keymap {
     private static let scrollKeys: [Key: PanelCommand] = [
         .up: .scroll, .down: .scroll, .pageUp: .scroll, .pageDown: .scroll, .home: .scroll, .end: .scroll]
 
@@ -94,7 +94,7 @@ public enum Keymap {
         [.character(key): .close, .escape: .close]
     }
 
-    public static let bindings: [KeyBinding] = [
+    package static let bindings: [KeyBinding] = [
         KeyBinding(
             keys: "1-4", label: "pattern", help: "switch pattern: 1 MVC, 2 MVP, 3 MVVM, 4 VIPER",
             commands: Dictionary(uniqueKeysWithValues: PatternID.allCases.enumerated().map { index, pattern in
@@ -195,7 +195,7 @@ public enum Keymap {
     ]
 
     /// The bindings of one scope, in table order.
-    public static func bindings(in scope: KeyScope) -> [KeyBinding] {
+    package static func bindings(in scope: KeyScope) -> [KeyBinding] {
         bindings.filter { $0.scope == scope }
     }
 
@@ -207,12 +207,12 @@ public enum Keymap {
     }
 
     /// The command bound to `key`, if the shell handles it.
-    public static func command(for key: Key) -> ShellCommand? {
+    package static func command(for key: Key) -> ShellCommand? {
         shellCommands[key]
     }
 
     /// What `key` does in a panel, if it is one of the panel's keys.
-    public static func command(for key: Key, in panel: PanelID) -> PanelCommand? {
+    package static func command(for key: Key, in panel: PanelID) -> PanelCommand? {
         bindings(in: .panel(panel)).lazy.compactMap { $0.panelCommands[key] }.first
     }
 
@@ -239,7 +239,7 @@ public enum Keymap {
     }
 
     /// Keys the shell takes before the module sees them: they must work even inside a text field.
-    public static func isGlobal(_ key: Key) -> Bool {
+    package static func isGlobal(_ key: Key) -> Bool {
         key == .tab || key == .backTab || key == .control("c")
     }
 }

@@ -6,21 +6,21 @@ import Widgets
 
 extension PanelID {
     /// Compare (`c`): the last action replayed in every pattern, side by side, counted.
-    public static let compare = PanelID("compare")
+    package static let compare = PanelID("compare")
 }
 
 /// One pattern's replay of an action, as compare shows it.
-public struct ComparedAction: Equatable, Sendable {
-    public var pattern: PatternID
+package struct ComparedAction: Equatable, Sendable {
+    package var pattern: PatternID
     /// The replay's last action, if it recorded one.
-    public var entry: TraceBuffer.Entry?
-    public var counts: ActionCounts
+    package var entry: TraceBuffer.Entry?
+    package var counts: ActionCounts
     /// One sentence drawn from the four patterns' counts.
-    public var verdict: String
+    package var verdict: String
     /// Why the replay could not run, instead of the above.
-    public var failure: String?
+    package var failure: String?
 
-    public init(pattern: PatternID, entry: TraceBuffer.Entry?, counts: ActionCounts, verdict: String, failure: String?) {
+    package init(pattern: PatternID, entry: TraceBuffer.Entry?, counts: ActionCounts, verdict: String, failure: String?) {
         self.pattern = pattern
         self.entry = entry
         self.counts = counts
@@ -32,7 +32,7 @@ public struct ComparedAction: Equatable, Sendable {
 /// Replays keys on fresh headless shells in every pattern: what compare asks for through
 /// `ShellEffect.replay`. The composition root supplies it, so the shell imports no pattern.
 @MainActor
-public protocol ActionReplaying {
+package protocol ActionReplaying {
     func replayInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [ComparedAction]
 }
 

@@ -5,7 +5,7 @@ import Tracing
 
 extension PanelID {
     /// Metrics (`m`): each pattern's code and unit tests per role, and Orlov's three criteria.
-    public static let metrics = PanelID("metrics")
+    package static let metrics = PanelID("metrics")
 }
 
 /// The patterns' code metrics, counted from the sources embedded at build time: totals, a bar

@@ -8,11 +8,11 @@ import Widgets
 
 extension PanelID {
     /// Network inspector (`n`): the recent requests and live controls of the fake network.
-    public static let network = PanelID("network")
+    package static let network = PanelID("network")
 }
 
 /// A change to the fake network that a network inspector key asks for.
-public enum NetworkControl: Equatable, Sendable {
+package enum NetworkControl: Equatable, Sendable {
     case stepLatency(up: Bool)
     case toggleOffline
     /// The fake device moves to this network type (the network layer posts the change).

@@ -5,14 +5,14 @@ import Terminal
 
 extension PanelID {
     /// Ownership (`o`): the live module's objects and who holds whom, strongly or weakly.
-    public static let ownership = PanelID("ownership")
+    package static let ownership = PanelID("ownership")
 }
 
 /// Builds the screen on show in every pattern on a fresh context and captures each module's
 /// graph: what `Tab` in the ownership panel asks for through `ShellEffect.captureOwnership`. The
 /// composition root's replay runner does it, so the shell imports no pattern.
 @MainActor
-public protocol OwnershipCapturing {
+package protocol OwnershipCapturing {
     /// `screen` in every pattern that has it, after `keys` (so a pushed detail is there too).
     func ownershipInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [OwnershipSnapshot]
 }

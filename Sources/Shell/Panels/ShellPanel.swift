@@ -5,14 +5,14 @@ import Tracing
 /// Names one of the shell's tools beside the live module (`.source`, `.network`…): each has a key
 /// that opens and closes it. A panel adds a static member here (in its own file), its keys in
 /// `Keymap`, and a case of `OpenPanel` with its construction.
-public struct PanelID: Hashable, Sendable {
-    public let name: String
+package struct PanelID: Hashable, Sendable {
+    package let name: String
 
-    public init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 }
 
 /// Where a panel draws.
-public enum PanelPlacement: Sendable {
+package enum PanelPlacement: Sendable {
     /// In the trace pane's place: the module stays visible and live beside it.
     case tracePane
     /// Over the module and the trace pane together: for tables and side-by-side columns.
@@ -20,7 +20,7 @@ public enum PanelPlacement: Sendable {
 }
 
 /// What a panel did with a key: the only way a panel speaks to the shell.
-public enum PanelKeyResult: Equatable, Sendable {
+package enum PanelKeyResult: Equatable, Sendable {
     /// The panel used it; nobody else sees it.
     case consumed
     /// The panel asks to be closed.
@@ -36,17 +36,17 @@ public enum PanelKeyResult: Equatable, Sendable {
 /// What a panel may read while it handles a key or draws: the area it has and the live things
 /// it shows. Read only: a panel changes nothing but its own state, and that only in `handle`.
 @MainActor
-public struct PanelContext {
+package struct PanelContext {
     /// The size of the panel's area for the terminal's present size.
-    public var size: Size
-    public var trace: TraceBuffer
-    public var network: NetworkEnvironment
+    package var size: Size
+    package var trace: TraceBuffer
+    package var network: NetworkEnvironment
     /// Whether a text field of the module has the focus (then letters are the field's).
-    public var moduleHasTextFocus: Bool
+    package var moduleHasTextFocus: Bool
     /// Source files prepared for showing, kept between frames (a cache, not state).
-    public var sources: SourceListings
+    package var sources: SourceListings
     /// The stored state after every action (the timeline panel).
-    public var timeline = StateTimeline()
+    package var timeline = StateTimeline()
 }
 
 /// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value

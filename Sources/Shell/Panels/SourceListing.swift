@@ -5,10 +5,10 @@ import Terminal
 /// The source files the source pane has shown, prepared once each: a cache the shell keeps
 /// between frames (not state: it only saves work).
 @MainActor
-public final class SourceListings {
+package final class SourceListings {
     private var listings: [String: SourceListing] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The file `#fileID` names, prepared for showing; nil when it is not embedded.
     func listing(for fileID: String) -> SourceListing? {

@@ -5,7 +5,7 @@ import Widgets
 
 extension PanelID {
     /// Source (`s`): the code of the method behind each trace line.
-    public static let source = PanelID("source")
+    package static let source = PanelID("source")
 }
 
 /// The code behind the trace: the trace's lines with a cursor on one event (the newest when the

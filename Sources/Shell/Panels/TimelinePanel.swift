@@ -5,7 +5,7 @@ import Tracing
 
 extension PanelID {
     /// The state timeline (`t`): every action, what it changed in the stored state, rewind.
-    public static let timeline = PanelID("timeline")
+    package static let timeline = PanelID("timeline")
 }
 
 /// The state after every action, in the trace pane's place so the module stays live beside it:

@@ -6,13 +6,13 @@ import Tracing
 /// The shell on an in-memory screen, driven by scripted keys: what the acceptance suite, the
 /// golden screens, the benchmarks and headless replays use instead of a terminal.
 @MainActor
-public final class HeadlessSession {
-    public let screen: MemoryScreen
-    public let shell: AppShell
-    public let traceBuffer: TraceBuffer
-    public let context: ModuleContext
+package final class HeadlessSession {
+    package let screen: MemoryScreen
+    package let shell: AppShell
+    package let traceBuffer: TraceBuffer
+    package let context: ModuleContext
 
-    public init(
+    package init(
         registry: ModuleRegistry, context: ModuleContext, size: Size = Size(width: 80, height: 24),
         pattern: PatternID = .mvc, screen screenID: ScreenID = .greeting, screenPatterns: [ScreenID: PatternID] = [:],
         colorSupport: ColorSupport = .indexed256
@@ -29,12 +29,12 @@ public final class HeadlessSession {
     }
 
     /// Presses keys one after another, drawing the frame each would cause.
-    public func press(_ keys: Key...) {
+    package func press(_ keys: Key...) {
         press(keys)
     }
 
     /// Presses keys one after another, drawing the frame each would cause.
-    public func press(_ keys: [Key]) {
+    package func press(_ keys: [Key]) {
         for key in keys {
             shell.handle(.key(key))
             shell.renderIfNeeded()
@@ -43,18 +43,18 @@ public final class HeadlessSession {
 
     /// Presses keys that arrive together (a paste, a fast typist, a held key): each is handled in
     /// turn and one frame is drawn at the end, as the terminal's event loop coalesces them.
-    public func pressBurst(_ keys: [Key]) {
+    package func pressBurst(_ keys: [Key]) {
         shell.handle(keys.map { .key($0) })
         shell.renderIfNeeded()
     }
 
     /// Types text character by character, as a user would.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         press(text.map { Key.character($0) })
     }
 
     /// Resizes the screen and lets the shell redraw, as a SIGWINCH would.
-    public func resize(to size: Size) {
+    package func resize(to size: Size) {
         screen.resize(to: size)
         shell.handle(.resize(size))
         shell.renderIfNeeded()
@@ -63,21 +63,21 @@ public final class HeadlessSession {
     /// Waits until every request the modules started has landed (or is asleep on a test clock,
     /// waiting for time to pass) and the main actor has run what the replies set off, then draws.
     /// Deterministic: it waits for events, never for time.
-    public func settle() async {
+    package func settle() async {
         await context.network.monitor.untilSettled()
         shell.renderIfNeeded()
     }
 
     /// The open panel's title, as the pane shows it.
-    public var panelTitle: String? {
+    package var panelTitle: String? {
         shell.state.panel.map { $0.title(in: shell.environment.panelContext($0.placement, size: screen.size)) }
     }
 
     /// The ownership panel's view of the module on show: its graph, the capture in every pattern.
-    public var ownership: LiveOwnership { shell.host.ownership }
+    package var ownership: LiveOwnership { shell.host.ownership }
     /// The module's pane only — no header, trace pane or key bar, which differ between patterns by
     /// design — with each row's trailing blanks and the divider cut: what must be the same in all four.
-    public var moduleText: String {
+    package var moduleText: String {
         let area = ShellLayout(size: screen.size).module
         return (area.minY..<area.maxY).map { y in
             var row = screen.row(y, columns: area.minX..<area.maxX)
@@ -90,7 +90,7 @@ public final class HeadlessSession {
     /// scratch screen, so an open panel (ownership) or the help, which cover the pane and differ per
     /// pattern by design, are left aside; and a last line saying where the text cursor is, when a
     /// field has it. What `mvx conform` compares.
-    public var moduleScreenText: String {
+    package var moduleScreenText: String {
         guard screen.size.fits(ShellLayout.minimumSize) else { return moduleText }
         let area = ShellLayout(size: screen.size).module
         let scratch = MemoryScreen(size: screen.size, colorSupport: screen.colorSupport)
@@ -111,5 +111,5 @@ public final class HeadlessSession {
     }
 
     /// The screen as text, the golden-screen format.
-    public var text: String { screen.text }
+    package var text: String { screen.text }
 }

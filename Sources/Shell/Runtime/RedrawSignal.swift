@@ -2,19 +2,19 @@ import Synchronization
 
 /// Lets any thread ask the main actor for a new frame, with at most one hop in flight: a burst of
 /// trace events from a network callback costs one redraw, not one per event.
-public final class RedrawSignal: Sendable {
+package final class RedrawSignal: Sendable {
     private let pending = Atomic<Bool>(false)
     private let handler: Mutex<(@MainActor @Sendable () -> Void)?> = Mutex(nil)
 
-    public init() {}
+    package init() {}
 
     /// Sets what runs on the main actor when a redraw is asked for.
-    public func connect(_ handler: @escaping @MainActor @Sendable () -> Void) {
+    package func connect(_ handler: @escaping @MainActor @Sendable () -> Void) {
         self.handler.withLock { $0 = handler }
     }
 
     /// Asks for a redraw; cheap and callable from anywhere.
-    public func signal() {
+    package func signal() {
         guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             return
         }

@@ -3,11 +3,11 @@ import Tracing
 
 /// A key the user pressed and the trace action it started (`Enter on [Show greeting]`), nil when
 /// it started none: what `AppShell` records so that `w` can save the session.
-public struct RecordedKey: Equatable, Sendable {
-    public var key: Key
-    public var action: String?
+package struct RecordedKey: Equatable, Sendable {
+    package var key: Key
+    package var action: String?
 
-    public init(_ key: Key, action: String?) {
+    package init(_ key: Key, action: String?) {
         self.key = key
         self.action = action
     }
@@ -16,7 +16,7 @@ public struct RecordedKey: Equatable, Sendable {
 /// Writes the session so far to a file and says where, for the key bar (`w`). The shell knows no
 /// file format: the composition root hands it a saver (the session format lives in Replay).
 @MainActor
-public protocol SessionSaving: AnyObject {
+package protocol SessionSaving: AnyObject {
     /// Saves `keys` with the session's start options and the terminal's `size`; returns the
     /// one-line notice: the path, or why not. `clicksLeftOut` mouse presses and wheel turns were
     /// not recorded, and the notice says so: their effect will be missing from a replay.
@@ -27,13 +27,13 @@ public protocol SessionSaving: AnyObject {
 /// it continued: the session `w` saves. Mouse reports are left out (a session file names keys
 /// only) but counted, so the save can say what is missing; `w` itself is left out too; the first `limit` keys are kept, as a session replays from its start.
 @MainActor
-public final class SessionRecorder {
-    public static let limit = 10_000
-    public private(set) var keys: [RecordedKey] = []
+package final class SessionRecorder {
+    package static let limit = 10_000
+    package private(set) var keys: [RecordedKey] = []
     /// Mouse presses and wheel turns the user made, which a session cannot hold.
-    public private(set) var clicksLeftOut = 0
+    package private(set) var clicksLeftOut = 0
     /// Saves for `w`; the composition root sets it. Without one, `w` says sessions cannot be saved.
-    public var saver: (any SessionSaving)?
+    package var saver: (any SessionSaving)?
     /// Set when the keys being handled asked to save: they are not part of the session.
     private var saving = false
 

@@ -5,18 +5,18 @@ import Tracing
 import Widgets
 
 /// One action the trace grouped, with what it changed in the stored state.
-public struct TimelineAction: Sendable, Equatable {
+package struct TimelineAction: Sendable, Equatable {
     /// The trace action's id, and its number as the timeline shows it (`#7`).
-    public var id: UInt64
-    public var number: Int
-    public var label: String
-    public var pattern: String
+    package var id: UInt64
+    package var number: Int
+    package var label: String
+    package var pattern: String
     /// Every stored value the action changed, in the graph's order (roots, then roles as reached).
-    public var changes: [StateChange]
+    package var changes: [StateChange]
     /// Which build of a module the action happened in (each build counts up), and how many of its
     /// keys had been sent when the action ended: a rewind rebuilds it and replays that many.
-    public var module: Int
-    public var keys: Int
+    package var module: Int
+    package var keys: Int
 }
 
 /// Records, after every action, the stored state of the module on show and of the shared model,
@@ -27,25 +27,25 @@ public struct TimelineAction: Sendable, Equatable {
 /// Memory is bounded: the latest `capacity` actions are kept, each as its changes (not a whole
 /// snapshot); one snapshot, the latest, is kept to diff the next against.
 @MainActor
-public final class StateTimeline {
-    public static let defaultCapacity = 1_000
-    public private(set) var actions: [TimelineAction] = []
+package final class StateTimeline {
+    package static let defaultCapacity = 1_000
+    package private(set) var actions: [TimelineAction] = []
     /// How many older actions were let go to stay within `capacity`.
-    public private(set) var dropped = 0
+    package private(set) var dropped = 0
     private let capacity: Int
     private var latest: StateSnapshot?
     private var traceVersion = -1
     private var numbered = 0
     private var moduleOfLatest = -1
 
-    public init(capacity: Int = StateTimeline.defaultCapacity) {
+    package init(capacity: Int = StateTimeline.defaultCapacity) {
         self.capacity = capacity
     }
 
     /// Why the action cannot be rewound to, or nil when it can: only the module on show (the
     /// build the latest record was taken in) can be rebuilt and replayed, since its keys are the
     /// ones kept.
-    public func rewindRefusal(for action: TimelineAction) -> String? {
+    package func rewindRefusal(for action: TimelineAction) -> String? {
         guard action.module == moduleOfLatest else {
             let first = actions.first { $0.module == moduleOfLatest }
             return "before this module was built: rewind reaches #\(first?.number ?? action.number) at the earliest"
@@ -54,7 +54,7 @@ public final class StateTimeline {
     }
 
     /// The action `id`, if it is still kept.
-    public func action(_ id: UInt64) -> TimelineAction? {
+    package func action(_ id: UInt64) -> TimelineAction? {
         actions.last { $0.id == id }
     }
 
@@ -63,7 +63,7 @@ public final class StateTimeline {
     /// many keys it has been sent.
     /// Returns whether it did.
     @discardableResult
-    public func record(trace: TraceBuffer, module: (any ScreenModule)?, appState: AppState, build: Int, keys: Int) -> Bool {
+    package func record(trace: TraceBuffer, module: (any ScreenModule)?, appState: AppState, build: Int, keys: Int) -> Bool {
         let version = trace.version
         guard version != traceVersion else { return false }
         traceVersion = version
@@ -99,7 +99,7 @@ public final class StateTimeline {
     /// pattern's state), and the shared model: every object read, every time. Reading an object
     /// costs little more than its mirror's children (what each class and value type is, is
     /// learned once: `StoredFields`), so a snapshot needs no rule for what an action may have changed.
-    public static func graph(of module: (any ScreenModule)?, appState: AppState) -> ObjectGraph {
+    package static func graph(of module: (any ScreenModule)?, appState: AppState) -> ObjectGraph {
         var roots: [(name: String, object: AnyObject)] = [("appState", appState)]
         if let module { roots.insert(("module", module.rootViewController), at: 0) }
         return ObjectGraph(roots: roots, scope: scope, strengths: DeclaredStrengths())
@@ -107,11 +107,11 @@ public final class StateTimeline {
 
     /// The stored values of the module's objects and of the shared model, without the widgets'
     /// own bookkeeping (focus, appearance): the lesson is where each pattern keeps its state.
-    public static func snapshot(of module: (any ScreenModule)?, appState: AppState) -> StateSnapshot {
+    package static func snapshot(of module: (any ScreenModule)?, appState: AppState) -> StateSnapshot {
         snapshot(graph(of: module, appState: appState))
     }
 
-    public static func snapshot(_ graph: ObjectGraph) -> StateSnapshot {
+    package static func snapshot(_ graph: ObjectGraph) -> StateSnapshot {
         // Widgets, the model-layer services and generic boxes (MVVM's `Observable<String>`) are
         // parts of their owner: `GreetingFormView.greetingLabel`, `ListingsPresenter.managers[rent]`.
         StateSnapshot(graph, isPart: { partModules.contains($0.module) || $0.typeName.contains("<" as Character) })

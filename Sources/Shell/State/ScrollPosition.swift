@@ -3,11 +3,11 @@ import Terminal
 /// How far content taller than its page is scrolled (compare, metrics, the help overlay). The
 /// page and content heights are not stored: they follow from the terminal's size and the content,
 /// so the key handling and the drawing work them out alike and drawing never writes back.
-public struct ScrollPosition: Equatable, Sendable {
+package struct ScrollPosition: Equatable, Sendable {
     /// The first line shown.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
 
-    public init() {}
+    package init() {}
 
     /// Moves for ↑↓ PgUp PgDn Home End and says whether the key was one of them.
     mutating func handle(_ key: Key, page: Int, content: Int) -> Bool {

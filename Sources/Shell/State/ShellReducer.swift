@@ -8,15 +8,15 @@ import Tracing
 /// What the reducer may read besides the state: which modules exist, and the live things panels
 /// show. Nothing here is changed by the reducer.
 @MainActor
-public struct ShellEnvironment {
-    public var registry: ModuleRegistry
+package struct ShellEnvironment {
+    package var registry: ModuleRegistry
     /// Whether compare can replay actions (the composition root gave the shell a replayer).
-    public var canReplay: Bool
-    public var trace: TraceBuffer
-    public var network: NetworkEnvironment
-    public var moduleHasTextFocus = false
-    public var sources = SourceListings()
-    public var timeline = StateTimeline()
+    package var canReplay: Bool
+    package var trace: TraceBuffer
+    package var network: NetworkEnvironment
+    package var moduleHasTextFocus = false
+    package var sources = SourceListings()
+    package var timeline = StateTimeline()
 
     /// What a panel at `placement` reads, on a terminal of `size`.
     func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {
@@ -32,8 +32,8 @@ public struct ShellEnvironment {
 /// help first, then the open panel, then the module (an effect, answered by `.moduleAnswered`),
 /// then the key map's shell command.
 @MainActor
-public enum ShellReducer {
-    public static func reduce(_ state: inout ShellState, _ event: ShellEvent, in environment: ShellEnvironment)
+package enum ShellReducer {
+    package static func reduce(_ state: inout ShellState, _ event: ShellEvent, in environment: ShellEnvironment)
         -> [ShellEffect] {
         switch event {
         case .start:

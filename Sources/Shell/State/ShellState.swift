@@ -7,46 +7,46 @@ import Terminal
 /// Everything the shell knows, as one value: which pattern each screen is in, what is open, how
 /// things are scrolled. Only `ShellReducer` changes it; drawing reads it. Its `==` is the
 /// compiler's, so every field counts: a test that compares states sees any change.
-public struct ShellState: Equatable {
+package struct ShellState: Equatable {
     /// The terminal's size: the panels' areas and the pages they scroll follow from it.
-    public var size: Size
+    package var size: Size
     /// The screen on show.
-    public var screen: ScreenID
+    package var screen: ScreenID
     /// The pattern each screen is built in.
-    public var patterns: ScreenPatterns
+    package var patterns: ScreenPatterns
     /// Mix mode: 1-4 and Tab change only the screen on show.
-    public var isMixing: Bool
+    package var isMixing: Bool
     /// The help overlay's scroll position; nil while it is hidden.
-    public var help: ScrollPosition?
+    package var help: ScrollPosition?
     /// The open tool panel, if any: it gets keys first and draws in the trace pane or the body.
     package var panel: OpenPanel?
     /// Lines the trace pane is scrolled up from the top of its live page.
-    public var traceScroll = 0
+    package var traceScroll = 0
     /// Where the trace pane's live page starts; moved by `.frameWillDraw` only when the newest
     /// line no longer fits (`TracePane.follow`), so rows keep their contents between jumps.
-    public var traceAnchor: TraceAnchor?
+    package var traceAnchor: TraceAnchor?
     /// What the trace pane shows (`/` types a filter, `p` keeps the pattern's own roles).
-    public var traceFilter = TraceFilter()
+    package var traceFilter = TraceFilter()
     /// The filter being typed after `/`, until Enter applies it or Esc drops it.
-    public var traceFilterDraft: String?
+    package var traceFilterDraft: String?
     /// A one-key message in the key bar's place (why a tab cannot be chosen, what mix mode does).
-    public var notice: String?
+    package var notice: String?
     /// Set once the user asked to quit; the run loop stops reading events.
-    public var shouldQuit = false
+    package var shouldQuit = false
     /// Set while a rewind replays the module's keys: the user's keys would interleave with them,
     /// so only quitting is heard.
-    public var isRewinding = false
+    package var isRewinding = false
     /// The keys the module on show was sent since it was built (shell commands left out): replaying
     /// them on a fresh module rebuilds its state, which is how compare reruns the last action.
-    public var keysOnScreen: [Key] = []
+    package var keysOnScreen: [Key] = []
     /// The network type a replay of `keysOnScreen` ends on: replays start on Wi-Fi, and each
     /// change of type recorded in the keys moves it (see `NetworkPanel.replayKeys`).
-    public var replayNetworkType = NetworkType.wifi
+    package var replayNetworkType = NetworkType.wifi
     /// How many replays compare has asked for; a replay's answer carries its number, so a late
     /// answer for a closed panel is dropped.
-    public var replayCount = 0
+    package var replayCount = 0
 
-    public init(size: Size, pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]) {
+    package init(size: Size, pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]) {
         self.size = size
         self.screen = screen
         patterns = ScreenPatterns(pattern, overrides: screenPatterns)
@@ -55,13 +55,13 @@ public struct ShellState: Equatable {
     }
 
     /// The pattern of the screen on show.
-    public var pattern: PatternID { patterns[screen] }
+    package var pattern: PatternID { patterns[screen] }
 
-    public var isHelpVisible: Bool { help != nil }
+    package var isHelpVisible: Bool { help != nil }
 }
 
 /// What happens to the shell: the terminal's events, and the answers to effects it asked for.
-public enum ShellEvent: Sendable {
+package enum ShellEvent: Sendable {
     /// The app starts: pick a screen that exists and build its module.
     case start
     case key(Key)
@@ -96,7 +96,7 @@ public enum ShellEvent: Sendable {
 
 extension ShellEvent {
     /// The shell's event for what the terminal reported.
-    public init(_ event: TerminalEvent) {
+    package init(_ event: TerminalEvent) {
         switch event {
         case .key(let key): self = .key(key)
         case .resize(let size): self = .resize(size)
@@ -106,7 +106,7 @@ extension ShellEvent {
 }
 
 /// What the shell asks for outside its state, as plain values; `AppShell` carries them out.
-public enum ShellEffect: Equatable, Sendable {
+package enum ShellEffect: Equatable, Sendable {
     /// Build the module of the state's screen and pattern, as an action of its own.
     case buildModule(action: String)
     /// Tear the module on show down and build the state's, as one action, the trace saying so.

@@ -8,11 +8,11 @@ import Tracing
 /// that role's lines; any other word picks lines whose type, method or text contain it (any case).
 /// A word with a leading `-` hides what it would pick. Lines must match one plain word, if there
 /// is one, and no `-` word.
-public struct TraceFilter: Equatable, Sendable {
+package struct TraceFilter: Equatable, Sendable {
     /// The filter as typed.
-    public private(set) var text = ""
+    package private(set) var text = ""
     /// True: the shared layers' lines (network, cache, reformer, model, notification, shell) are hidden.
-    public var ownRolesOnly = false
+    package var ownRolesOnly = false
     private var terms: [Term] = []
 
     /// The longest filter kept: a pasted page of text is not a filter.
@@ -27,7 +27,7 @@ public struct TraceFilter: Equatable, Sendable {
         let hides: Bool
     }
 
-    public init(text: String = "", ownRolesOnly: Bool = false) {
+    package init(text: String = "", ownRolesOnly: Bool = false) {
         self.ownRolesOnly = ownRolesOnly
         // Every shell starts with no filter: the trimming's generic types cost the launch a few
         // protocol-conformance lookups for nothing.
@@ -35,7 +35,7 @@ public struct TraceFilter: Equatable, Sendable {
     }
 
     /// Replaces the typed filter (cut at `lengthLimit` characters).
-    public mutating func setText(_ newText: String) {
+    package mutating func setText(_ newText: String) {
         text = String(newText.prefix(Self.lengthLimit).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         terms = text.split(separator: " ").compactMap { part in
             let hides = part.hasPrefix("-")
@@ -46,10 +46,10 @@ public struct TraceFilter: Equatable, Sendable {
     }
 
     /// True when some lines may be hidden.
-    public var isActive: Bool { ownRolesOnly || !terms.isEmpty }
+    package var isActive: Bool { ownRolesOnly || !terms.isEmpty }
 
     /// Whether `event`'s line shows.
-    public func shows(_ event: TraceEvent) -> Bool {
+    package func shows(_ event: TraceEvent) -> Bool {
         if ownRolesOnly, Self.sharedRoles.contains(event.role) { return false }
         let picks = terms.filter { !$0.hides }
         if !picks.isEmpty, !picks.contains(where: { matches($0, event) }) { return false }
@@ -64,7 +64,7 @@ public struct TraceFilter: Equatable, Sendable {
 
     /// The entries with only the events that show (an action none of whose events show is left
     /// out), and how many events were hidden. Without a filter, `entries` as they are.
-    public func apply(_ entries: [TraceBuffer.Entry]) -> (entries: [TraceBuffer.Entry], hidden: Int) {
+    package func apply(_ entries: [TraceBuffer.Entry]) -> (entries: [TraceBuffer.Entry], hidden: Int) {
         guard isActive else { return (entries, 0) }
         var hidden = 0
         var kept: [TraceBuffer.Entry] = []
@@ -79,7 +79,7 @@ public struct TraceFilter: Equatable, Sendable {
     }
 
     /// The pane title's words for the filter: `/ presenter -network`, `own roles`, or both.
-    public var summary: String {
+    package var summary: String {
         [ownRolesOnly ? "own roles" : nil, terms.isEmpty ? nil : "/ " + text].compactMap { $0 }.joined(separator: " ")
     }
 }

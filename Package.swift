@@ -1,17 +1,23 @@
 // swift-tools-version: 6.2
 // mvx — the four iOS architecture patterns side by side, live, in a terminal.
 //
-// One target per layer; every arrow points down:
-//   mvx (executable) → Shell → Mediator ← MVC | MVP | MVVM | VIPER (pattern modules)
-//   pattern modules → ScreenViews → Widgets → Terminal → CNcursesw + TerminalRestore (the C targets)
-//   pattern modules → Reformers → Networking → Model;  FakeServer → Networking
-//   everything may record into Tracing; Tracing, Mediator and CodeMetrics name patterns, screens
-//   and roles with PatternVocabulary, a leaf that depends on nothing. Every file is made, written
-//   and read through SafeFiles, another leaf.
+// One target per layer, grouped in folders by what they hold (see docs/architecture.md):
+//   Sources/Patterns    the lesson: MVC | MVP | MVVM | VIPER (never importing each other), the
+//                       contract they implement (Mediator), the screens' views they share
+//                       (ScreenViews) and the names every layer shares (PatternVocabulary)
+//   Sources/Data        what the patterns sit on: Model, Networking, FakeServer, ModelServices
+//   Sources/TerminalUI  a small UIKit for the terminal: Widgets → Terminal → the C targets
+//   Sources/App         the app: Shell, AppComposition (the composition root), mvx (the command line)
+//   Sources/Instruments what watches and measures the lesson: Tracing, ObjectGraph, Sessions,
+//                       CodeMetrics and the embedded sources it counts
+//   Sources/BuildTools  run by the build or by make, never by mvx
+//   Sources/SafeFiles   the one way any layer makes, writes and reads a file (a leaf)
+//   Sources/mvx-bench   `make bench`
+// Every arrow points down: mvx → AppComposition → Shell → Mediator ← pattern modules →
+// ScreenViews → Widgets → Terminal; pattern modules → ModelServices → Networking → Model.
 // Each target lists exactly the modules its sources import, no more: `make test` builds with
 // --explicit-target-dependency-import-check error, and TargetDiagramTests compares these lists
 // with the import lines and with the diagram in docs/architecture.md.
-// See docs/architecture.md for the picture and the reasons.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -31,60 +37,27 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
-        // MARK: Terminal and widgets
-        // No pkgConfig: Debian's ncursesw.pc adds -D flags SwiftPM refuses (a warning on every build);
-        // shim.h defines what they did and includes curses by platform (ncurses-linux.h, ncurses-macos.h).
-        // A module map cannot link by platform, so Terminal's linkerSettings name the libraries.
-        // scripts/install-deps installs libncursesw5-dev where the headers are missing.
-        .systemLibrary(name: "CNcursesw"),
-        // The terminal's restoration after a crash or exit(): state a signal handler may read, so in C.
-        .target(name: "TerminalRestore"),
+        // MARK: Sources/Patterns — the lesson
+        // The shared names (leaf): PatternID, ScreenID, Role.
+        .target(name: "PatternVocabulary", path: "Sources/Patterns/PatternVocabulary", swiftSettings: strict),
+        // Between modules: casatwy's Mediator, the registry every pattern module is built through.
         .target(
-            name: "Terminal", dependencies: ["CNcursesw", "TerminalRestore"], swiftSettings: strict,
-            linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])),
-                             .linkedLibrary("tinfo", .when(platforms: [.linux])),
-                             .linkedLibrary("ncurses", .when(platforms: [.macOS]))]
-        ),
-        .target(name: "Widgets", dependencies: ["Terminal", "Tracing"], swiftSettings: strict),
-
-        // MARK: The project's own sources, embedded at build time (source pane, metrics)
-        // The index's model and its content hash (leaf): what the indexer writes, the generator
-        // checks and the catalogue decodes, declared once.
-        .target(name: "SourceIndex", swiftSettings: strict),
-        .target(name: "SourceCatalog", dependencies: ["SourceIndex"], swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
-        .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
-        .executableTarget(name: "SourceCatalogGenerator", dependencies: ["SourceIndex"], swiftSettings: strict),
-        .plugin(name: "FixtureEmbedPlugin", capability: .buildTool(), dependencies: ["FixtureEmbedder"]),
-        .executableTarget(name: "FixtureEmbedder", swiftSettings: strict),
-        // Parses every source with swift-syntax into source-index.tsv (`make index`), which the generator
-        // embeds: the build itself never compiles the parser, and mvx does not link it.
-        .executableTarget(
-            name: "SourceIndexer",
-            dependencies: ["SourceIndex", .product(name: "SwiftSyntax", package: "swift-syntax"),
-                           .product(name: "SwiftParser", package: "swift-syntax")],
+            name: "Mediator",
+            dependencies: ["PatternVocabulary", "Widgets", "Model", "Networking", "Tracing"],
+            path: "Sources/Patterns/Mediator",
             swiftSettings: strict
         ),
-        // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
-        .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog", "SourceIndex"], swiftSettings: strict),
+        // The screens' views, shared by every pattern (as custom UIViews are in an iOS app).
+        .target(name: "ScreenViews", dependencies: ["Terminal", "Widgets"], path: "Sources/Patterns/ScreenViews",
+                swiftSettings: strict),
+        // The four pattern modules (never import each other).
+        .target(name: "MVC", dependencies: patternDependencies, path: "Sources/Patterns/MVC", swiftSettings: strict),
+        .target(name: "MVP", dependencies: patternDependencies, path: "Sources/Patterns/MVP", swiftSettings: strict),
+        .target(name: "MVVM", dependencies: patternDependencies, path: "Sources/Patterns/MVVM", swiftSettings: strict),
+        .target(name: "VIPER", dependencies: patternDependencies, path: "Sources/Patterns/VIPER", swiftSettings: strict),
 
-        // MARK: What the live objects hold (leaf): reflection for the ownership panel and the state timeline
-        .target(name: "ObjectGraph", swiftSettings: strict),
-
-        // MARK: The shared names (leaf): PatternID, ScreenID, Role
-        .target(name: "PatternVocabulary", swiftSettings: strict),
-
-        // MARK: Files (leaf): the one way mvx makes, writes and reads its files, never through a planted link
-        .target(name: "SafeFiles", swiftSettings: strict),
-
-        // MARK: Tracing
-        .target(
-            name: "Tracing",
-            dependencies: ["PatternVocabulary", "SafeFiles", .product(name: "DequeModule", package: "swift-collections")],
-            swiftSettings: strict
-        ),
-
-        // MARK: Shared model and fake network
-        .target(name: "Model", dependencies: ["Tracing"], swiftSettings: strict),
+        // MARK: Sources/Data — the shared model, casatwy's network layer and the fake server behind it
+        .target(name: "Model", dependencies: ["Tracing"], path: "Sources/Data/Model", swiftSettings: strict),
         .target(
             name: "Networking",
             dependencies: [
@@ -92,69 +65,125 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
+            path: "Sources/Data/Networking",
             swiftSettings: strict
         ),
         .target(
             name: "FakeServer",
             dependencies: ["Model", "Networking", "Tracing", "SafeFiles"],
+            path: "Sources/Data/FakeServer",
             exclude: ["Fixtures"],
             swiftSettings: strict,
             plugins: ["FixtureEmbedPlugin"]
         ),
-        .target(name: "Reformers", dependencies: ["Model", "Networking", "Tracing"], swiftSettings: strict),
+        // What every pattern asks of the model layer alike: the reformers, the picture service, the
+        // network status, and the one translation of the network layer's errors.
+        .target(name: "ModelServices", dependencies: ["Model", "Networking", "Tracing"], path: "Sources/Data/ModelServices",
+                swiftSettings: strict),
 
-        // MARK: The screens' views, shared by every pattern (as custom UIViews are in an iOS app)
-        .target(name: "ScreenViews", dependencies: ["Terminal", "Widgets"], swiftSettings: strict),
-
-        // MARK: Between modules
+        // MARK: Sources/TerminalUI — the terminal and a small UIKit on it
+        // No pkgConfig: Debian's ncursesw.pc adds -D flags SwiftPM refuses (a warning on every build);
+        // shim.h defines what they did and includes curses by platform (ncurses-linux.h, ncurses-macos.h).
+        // A module map cannot link by platform, so Terminal's linkerSettings name the libraries.
+        // scripts/install-deps installs libncursesw5-dev where the headers are missing.
+        .systemLibrary(name: "CNcursesw", path: "Sources/TerminalUI/CNcursesw"),
+        // The terminal's restoration after a crash or exit(): state a signal handler may read, so in C.
+        .target(name: "TerminalRestore", path: "Sources/TerminalUI/TerminalRestore"),
         .target(
-            name: "Mediator",
-            dependencies: ["PatternVocabulary", "Widgets", "Model", "Networking", "Tracing"],
-            swiftSettings: strict
+            name: "Terminal",
+            dependencies: ["CNcursesw", "TerminalRestore"],
+            path: "Sources/TerminalUI/Terminal",
+            swiftSettings: strict,
+            linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                             .linkedLibrary("tinfo", .when(platforms: [.linux])),
+                             .linkedLibrary("ncurses", .when(platforms: [.macOS]))]
         ),
+        .target(name: "Widgets", dependencies: ["Terminal", "Tracing"], path: "Sources/TerminalUI/Widgets", swiftSettings: strict),
 
-        // MARK: The four pattern modules (never import each other)
-        .target(name: "MVC", dependencies: patternDependencies, path: "Sources/Patterns/MVC", swiftSettings: strict),
-        .target(name: "MVP", dependencies: patternDependencies, path: "Sources/Patterns/MVP", swiftSettings: strict),
-        .target(name: "MVVM", dependencies: patternDependencies, path: "Sources/Patterns/MVVM", swiftSettings: strict),
-        .target(name: "VIPER", dependencies: patternDependencies, path: "Sources/Patterns/VIPER", swiftSettings: strict),
-
-        // MARK: Shell and executable
+        // MARK: Sources/App — the shell, the composition root and the command line
         .target(
             name: "Shell",
             dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Model", "Networking",
                            "FakeServer", "SourceCatalog", "SourceIndex", "CodeMetrics", "ObjectGraph"],
+            path: "Sources/App/Shell",
             swiftSettings: strict
         ),
-        // Key scripts replayed on headless shells, and what they print: mvx trace, compare, diagrams.
-        // Also FakeServer: a session file's network options are checked with its parsers before any key is played.
-        // Networking's strict JSON parser names a duplicate key in a session line; SafeFiles writes and reads the files.
-        .target(name: "Replay", dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer",
-                                               "Networking", "SafeFiles"],
-                swiftSettings: strict),
         // The composition root: registers the four patterns, wires the network, the tracer and the
         // shell; used by mvx, mvx-bench and the tests alike.
         .target(
             name: "AppComposition",
             dependencies: [
-                "Shell", "Replay", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
+                "Shell", "Sessions", "Mediator", "MVC", "MVP", "MVVM", "VIPER", "FakeServer", "Networking", "Model",
                 "Tracing", "Terminal", "PatternVocabulary", "SafeFiles",
             ],
+            path: "Sources/App/AppComposition",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "mvx",
             dependencies: [
-                "AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Terminal", "CodeMetrics",
+                "AppComposition", "Shell", "Sessions", "Mediator", "FakeServer", "Networking", "Terminal", "CodeMetrics",
                 "PatternVocabulary", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/App/mvx",
             swiftSettings: strict
         ),
+
+        // MARK: Sources/Instruments — what records, replays and measures the lesson
+        .target(
+            name: "Tracing",
+            dependencies: ["PatternVocabulary", "SafeFiles", .product(name: "DequeModule", package: "swift-collections")],
+            path: "Sources/Instruments/Tracing",
+            swiftSettings: strict
+        ),
+        // What the live objects hold (leaf): reflection for the ownership panel and the state timeline.
+        .target(name: "ObjectGraph", path: "Sources/Instruments/ObjectGraph", swiftSettings: strict),
+        // Sessions (the file format, saving, playing, conform) and key scripts replayed on headless
+        // shells, with what they print: mvx trace, compare, diagrams. FakeServer checks a session's
+        // network options with its parsers before any key is played; Networking's strict JSON parser
+        // names a duplicate key in a session line; SafeFiles writes and reads the files.
+        .target(
+            name: "Sessions",
+            dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer", "Networking",
+                           "SafeFiles"],
+            path: "Sources/Instruments/Sessions",
+            swiftSettings: strict
+        ),
+        // The project's own sources, embedded at build time (source pane, metrics). The index's model
+        // and its content hash (leaf): what the indexer writes, the generator checks and the
+        // catalogue decodes, declared once.
+        .target(name: "SourceIndex", path: "Sources/Instruments/SourceIndex", swiftSettings: strict),
+        .target(name: "SourceCatalog", dependencies: ["SourceIndex"], path: "Sources/Instruments/SourceCatalog",
+                swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
+        // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
+        .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog", "SourceIndex"],
+                path: "Sources/Instruments/CodeMetrics", swiftSettings: strict),
+
+        // MARK: Sources/BuildTools — run by the build's plugins or by make, never by mvx
+        .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),
+        .executableTarget(name: "SourceCatalogGenerator", dependencies: ["SourceIndex"],
+                          path: "Sources/BuildTools/SourceCatalogGenerator", swiftSettings: strict),
+        .plugin(name: "FixtureEmbedPlugin", capability: .buildTool(), dependencies: ["FixtureEmbedder"]),
+        .executableTarget(name: "FixtureEmbedder", path: "Sources/BuildTools/FixtureEmbedder", swiftSettings: strict),
+        // Parses every source with swift-syntax into source-index.tsv (`make index`), which the generator
+        // embeds: the build itself never compiles the parser, and mvx does not link it.
+        .executableTarget(
+            name: "SourceIndexer",
+            dependencies: ["SourceIndex", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                           .product(name: "SwiftParser", package: "swift-syntax")],
+            path: "Sources/BuildTools/SourceIndexer",
+            swiftSettings: strict
+        ),
+
+        // MARK: Sources/SafeFiles — files (leaf): the one way mvx makes, writes and reads them, never through a planted link
+        .target(name: "SafeFiles", path: "Sources/SafeFiles", swiftSettings: strict),
+
+        // MARK: Sources/mvx-bench — `make bench`
         .executableTarget(
             name: "mvx-bench",
-            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "FakeServer", "Networking", "Reformers", "Model",
-                           "Tracing", "Terminal", "Widgets", "PatternVocabulary", "ObjectGraph"],
-            path: "Sources/Benchmarks",
+            dependencies: ["AppComposition", "Shell", "Sessions", "Mediator", "FakeServer", "Networking", "ModelServices",
+                           "Model", "Tracing", "Terminal", "Widgets", "PatternVocabulary", "ObjectGraph"],
+            path: "Sources/mvx-bench",
             swiftSettings: strict
         ),
 
@@ -162,7 +191,7 @@ let package = Package(
         // What the test targets share (the fake network, waiting for it to settle); no product uses it.
         .target(
             name: "TestSupport",
-            dependencies: ["Model", "Reformers", "Networking", "FakeServer", "Tracing",
+            dependencies: ["Model", "ModelServices", "Networking", "FakeServer", "Tracing",
                            .product(name: "Clocks", package: "swift-clocks")],
             path: "Tests/TestSupport",
             swiftSettings: strict
@@ -183,13 +212,13 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "FakeServer", "Reformers", "Model", "Tracing", "TestSupport",
+            dependencies: ["Networking", "FakeServer", "ModelServices", "Model", "Tracing", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["AppComposition", "Shell", "Replay", "Mediator", "MVC", "MVP", "FakeServer", "Networking", "Model",
+            dependencies: ["AppComposition", "Shell", "Sessions", "Mediator", "MVC", "MVP", "FakeServer", "Networking", "Model",
                            "Tracing", "Terminal", "Widgets", "ScreenViews", "SourceCatalog", "CodeMetrics", "PatternVocabulary",
                            "ObjectGraph", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
@@ -198,23 +227,23 @@ let package = Package(
         // Unit tests of one pattern each: the pattern's module and what its tests build on, never another pattern.
         .testTarget(
             name: "MVCTests",
-            dependencies: ["MVC", "Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "Reformers",
+            dependencies: ["MVC", "Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "ModelServices",
                            "FakeServer", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "MVPTests",
-            dependencies: ["MVP", "Widgets", "Model", "Networking", "Reformers", "FakeServer", "TestSupport"],
+            dependencies: ["MVP", "Widgets", "Model", "Networking", "ModelServices", "FakeServer", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "MVVMTests",
-            dependencies: ["MVVM", "ScreenViews", "Widgets", "Model", "Networking", "Reformers", "FakeServer", "TestSupport"],
+            dependencies: ["MVVM", "ScreenViews", "Widgets", "Model", "Networking", "ModelServices", "FakeServer", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "VIPERTests",
-            dependencies: ["VIPER", "Mediator", "Widgets", "Terminal", "Model", "Networking", "Reformers", "TestSupport",
+            dependencies: ["VIPER", "Mediator", "Widgets", "Terminal", "Model", "Networking", "ModelServices", "TestSupport",
                            .product(name: "Clocks", package: "swift-clocks")],
             swiftSettings: strict
         ),
@@ -237,5 +266,5 @@ let package = Package(
 )
 
 var patternDependencies: [Target.Dependency] {
-    ["Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "Reformers", "Tracing", "PatternVocabulary"]
+    ["Mediator", "ScreenViews", "Widgets", "Terminal", "Model", "Networking", "ModelServices", "Tracing", "PatternVocabulary"]
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the fake server's JSON fixtures (`Sources/FakeServer/Fixtures/*.json`) into the
+/// Embeds the fake server's JSON fixtures (`Sources/Data/FakeServer/Fixtures/*.json`) into the
 /// `FakeServer` target as string constants, so the binary carries its own data: no resource
 /// bundle to find at start or to install beside it, and no `Foundation.Bundle` on the app's path.
 @main

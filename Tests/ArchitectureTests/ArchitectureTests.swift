@@ -86,7 +86,7 @@ struct ArchitectureTests {
         }
         // A suffix no file has checks nothing: it is a renamed role or a typo.
         #expect(matched == Set(pureSuffixes), "suffixes matching no file: \(Set(pureSuffixes).subtracting(matched).sorted())")
-        for layer in ["Model", "Networking", "FakeServer", "Reformers", "Tracing"] {
+        for layer in ["Model", "Networking", "FakeServer", "ModelServices", "Tracing"] {
             _ = try graph.target(layer)
             let reached = Self.reached(["Terminal", "Widgets", "Shell", "Mediator", "CNcursesw"], from: layer, in: graph)
             #expect(reached.isEmpty, "\(layer) depends on \(reached.sorted())")

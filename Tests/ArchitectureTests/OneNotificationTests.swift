@@ -16,7 +16,7 @@ struct OneNotificationTests {
         "Networking: Reachability/NetworkTypeNotifier.swift",
         "Model: NetworkType.swift",
         "Networking: Environment/NetworkEnvironment.swift",
-        "Reformers: Network/NetworkStatus.swift",
+        "ModelServices: Network/NetworkStatus.swift",
         "FakeServer: Environment/NetworkEnvironment+Fake.swift",
     ]
 
@@ -43,7 +43,7 @@ struct OneNotificationTests {
     @Test("one place posts the notification, one place observes it")
     func onePosterOneObserver() throws {
         #expect(try Self.files(naming: "networkTypeNotifier.post(") == ["FakeServer: Environment/NetworkEnvironment+Fake.swift"])
-        #expect(try Self.files(naming: ".addObserver(") == ["Reformers: Network/NetworkStatus.swift"])
+        #expect(try Self.files(naming: ".addObserver(") == ["ModelServices: Network/NetworkStatus.swift"])
     }
 
     @Test("the check sees a second notification", arguments: ["NotificationCenter.default.post(name: x, object: nil)"])

@@ -8,7 +8,7 @@ import Testing
 @Suite("Architecture: the four patterns use the same shared layers")
 struct SharedLayerUsageTests {
     /// The layers below the pattern modules whose names are compared.
-    static let sharedLayers = ["Model", "Networking", "Reformers"]
+    static let sharedLayers = ["Model", "Networking", "ModelServices"]
 
     /// The one chosen difference: the reformer. MVC, MVP and MVVM read the rows the view shows
     /// (`PropertyListReformer`, keyed by `PropertyListKey`); VIPER's interactor reads entities

@@ -26,7 +26,7 @@ struct OrlovMapTests {
         let files = SourceCatalog.files
         #expect(OrlovMap.file(declaring: "GreetingPresenter.view", in: .viper, files: files)?.name == "GreetingPresenter.swift")
         #expect(OrlovMap.file(declaring: "GreetingPresenter.eventHandler", in: .viper, files: files) == nil)
-        #expect(OrlovMap.file(declaring: "Person", in: .viper, files: files)?.path == "Sources/Model/Person.swift")
+        #expect(OrlovMap.file(declaring: "Person", in: .viper, files: files)?.path == "Sources/Data/Model/Person.swift")
     }
 
     @Test("the pattern page's block maps each declaration to the file that declares its counterpart")

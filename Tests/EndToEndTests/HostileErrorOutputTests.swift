@@ -53,7 +53,7 @@ struct HostileErrorOutputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // The shipped fixtures, as the checkout holds them (the binary embeds them).
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/FakeServer/Fixtures").standardizedFileURL
+            .appendingPathComponent("../../Sources/Data/FakeServer/Fixtures").standardizedFileURL
         for name in ["xinfang.json", "esf.json", "people.json"] {
             try FileManager.default.copyItem(at: bundled.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }

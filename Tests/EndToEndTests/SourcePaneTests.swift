@@ -43,7 +43,7 @@ struct SourcePaneEndToEndTests {
         try session.type("s")
         try await session.expectScreen(shows: "Source · Label.swift:", "s opens on the newest event")
         var screen = try await session.expectScreen(shows: "@Traced(.view, self, \"text = ", "with the traced code under it")
-        #expect(screen.contains("Sources/Widgets/Label.swift"), "the file's path:\n\(screen)")
+        #expect(screen.contains("Sources/TerminalUI/Widgets/Label.swift"), "the file's path:\n\(screen)")
         let traced = screen.split(separator: "\n").first { $0.contains("▶") }
         #expect(traced?.contains("@Traced(.view, self, \"text = ") == true, "the traced line is marked:\n\(screen)")
         let styled = try session.captureWithStyles()

@@ -3,7 +3,7 @@ import Mediator
 import Model
 @testable import MVC
 import Networking
-import Reformers
+import ModelServices
 import ScreenViews
 import Terminal
 import Testing

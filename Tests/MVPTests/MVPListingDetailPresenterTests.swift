@@ -1,6 +1,6 @@
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Testing
 @testable import MVP
 import TestSupport

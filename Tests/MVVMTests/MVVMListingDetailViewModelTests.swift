@@ -1,5 +1,5 @@
 import Model
-import Reformers
+import ModelServices
 import Testing
 import TestSupport
 @testable import MVVM

@@ -1,7 +1,7 @@
 import FakeServer
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Testing
 @testable import MVVM
 import TestSupport

@@ -3,7 +3,7 @@ import FakeServer
 import Model
 import Networking
 import TestSupport
-import Reformers
+import ModelServices
 import Testing
 import Tracing
 

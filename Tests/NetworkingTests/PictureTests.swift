@@ -3,7 +3,7 @@ import FakeServer
 import Foundation
 import Model
 import Networking
-import Reformers
+import ModelServices
 import TestSupport
 import Testing
 

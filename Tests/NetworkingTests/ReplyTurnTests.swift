@@ -2,7 +2,7 @@ import FakeServer
 import Clocks
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Testing
 
 /// On which turn a reply comes back: a load's delegate hears of a request it sent on a later turn

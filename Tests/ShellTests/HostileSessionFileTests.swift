@@ -1,7 +1,7 @@
 import Foundation
 import Terminal
 import Testing
-@testable import Replay
+@testable import Sessions
 @testable import Shell
 
 /// Issue 24 for session files: what `w` writes mvx reads back (or `w` says why it cannot save,

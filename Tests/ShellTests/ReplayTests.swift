@@ -9,7 +9,7 @@ import Terminal
 import TestSupport
 import Testing
 import Tracing
-@testable import Replay
+@testable import Sessions
 @testable import Shell
 
 extension TestApp {
@@ -262,7 +262,7 @@ struct DiagramFreshnessTests {
     }
 
     /// The types of the Widgets module (`Label`, `ListView` …), as the index the build embeds names them.
-    static let widgetTypes: Set<String> = Set(SourceCatalog.files.filter { $0.path.hasPrefix("Sources/Widgets/") }
+    static let widgetTypes: Set<String> = Set(SourceCatalog.files.filter { $0.path.hasPrefix("Sources/TerminalUI/Widgets/") }
         .flatMap { $0.index.declarations.filter { ["class", "struct", "enum", "actor"].contains($0.kind.rawValue) }.map(\.name) })
 
     /// The arrows of a checked-in diagram that run from a role other than a view or controller to

@@ -8,7 +8,7 @@ import Terminal
 import TestSupport
 import Testing
 import Tracing
-@testable import Replay
+@testable import Sessions
 @testable import Shell
 
 /// The shipped sessions (docs/sessions), found from this file.

@@ -67,7 +67,7 @@ struct SourcePanelTests {
         #expect(session.panelTitle == "Source · \(newest.location)")
         let text = session.text
         #expect(text.contains(" Source · Label.swift:\(newest.line) "), "the pane's title names file and line")
-        #expect(text.contains(" Sources/Widgets/Label.swift"), "the header names the file's path")
+        #expect(text.contains(" Sources/TerminalUI/Widgets/Label.swift"), "the header names the file's path")
         #expect(text.contains("↑↓ PgUp PgDn Home End step"), "the keys are on screen")
         let traced = try #require(Self.tracedRow(session))
         #expect(traced.text.hasPrefix("▶ \(newest.line) ") || traced.text.hasPrefix("▶  \(newest.line) "))
@@ -113,7 +113,7 @@ struct SourcePanelTests {
         // The label's text did not change on the later presses, so the model's rule is the one before.
         #expect(previous.call == "Person.greetingNames")
         #expect(session.text.contains(" Source · \(previous.location) "))
-        #expect(session.text.contains("Sources/Model/Person.swift"))
+        #expect(session.text.contains("Sources/Data/Model/Person.swift"))
         #expect(try #require(Self.tracedRow(session)).text.contains(try Self.start(of: previous)))
         session.press(.down)
         #expect(session.selectedSourceEvent == events.last)

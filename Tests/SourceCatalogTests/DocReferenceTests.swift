@@ -42,7 +42,7 @@ struct DocReferenceTests {
     func catchesStaleNames() {
         let stale = """
             The presenter calls `GreetingPresenter.reloadEverything()` and `NoSuchType`, writes back in \
-            `viewWillVanish`; `viewDidLoad()`, `weak`, `first_name` and `Sources/Model/Person.swift` are fine.
+            `viewWillVanish`; `viewDidLoad()`, `weak`, `first_name` and `Sources/Data/Model/Person.swift` are fine.
             """
         let unknown = DocReferences.references(in: stale).filter { !DocReferences.resolves($0, outside: Self.outside) }
         #expect(unknown == ["GreetingPresenter.reloadEverything()", "NoSuchType", "viewWillVanish"])

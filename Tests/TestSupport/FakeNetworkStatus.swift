@@ -1,6 +1,6 @@
 import Model
 import Networking
-import Reformers
+import ModelServices
 
 /// A network status a test drives by hand: `send(_:)` delivers a change as the network layer's
 /// notification would, to the one observer, if it still observes.

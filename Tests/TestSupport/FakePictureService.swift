@@ -1,5 +1,5 @@
 import Model
-import Reformers
+import ModelServices
 import Testing
 
 /// A picture service a test answers by hand, shared by the detail tests of all four patterns: a

@@ -1,4 +1,4 @@
-import Reformers
+import ModelServices
 import Testing
 @testable import VIPER
 

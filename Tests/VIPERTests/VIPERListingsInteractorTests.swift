@@ -1,7 +1,7 @@
 import Clocks
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Testing
 @testable import VIPER
 import TestSupport

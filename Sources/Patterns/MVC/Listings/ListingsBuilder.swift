@@ -1,6 +1,6 @@
 import Mediator
 import Networking
-import Reformers
+import ModelServices
 import Tracing
 import Widgets
 

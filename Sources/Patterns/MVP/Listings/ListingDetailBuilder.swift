@@ -1,5 +1,5 @@
 import Networking
-import Reformers
+import ModelServices
 import Tracing
 import Widgets
 

@@ -1,4 +1,4 @@
-import Reformers
+import ModelServices
 
 /// What the listings presenter may tell its view (presenter → view): plain strings and indices,
 /// already formatted (a row is the `PropertyListReformer`'s strings). The view turns rows into

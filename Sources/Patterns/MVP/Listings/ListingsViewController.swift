@@ -1,4 +1,4 @@
-import Reformers
+import ModelServices
 import ScreenViews
 import Terminal
 import Tracing

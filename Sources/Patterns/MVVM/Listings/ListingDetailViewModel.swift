@@ -1,5 +1,5 @@
 import Model
-import Reformers
+import ModelServices
 import Tracing
 
 /// The detail screen's view model: the listing's fields and the raw keys they came from, as the

@@ -1,6 +1,6 @@
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Tracing
 
 /// MVVM's view model for the property list, casatwy's way: it holds one list manager per source

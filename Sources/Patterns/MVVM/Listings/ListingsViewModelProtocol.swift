@@ -1,4 +1,4 @@
-import Reformers
+import ModelServices
 
 /// What the list's view knows of its view model: state to bind to and inputs to call. Navigation
 /// is not here — the view never navigates; the view model asks its coordinator.

@@ -1,6 +1,6 @@
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Tracing
 import Widgets
 

@@ -1,6 +1,6 @@
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Tracing
 
 /// VIPER's Interactor of the listing detail: reads one listing's detail from the raw data of the

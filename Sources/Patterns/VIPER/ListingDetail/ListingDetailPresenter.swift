@@ -1,4 +1,4 @@
-import Reformers
+import ModelServices
 import Tracing
 
 /// VIPER's Presenter of the listing detail: formats the interactor's plain data into the screen's

@@ -1,6 +1,6 @@
 import Model
 import Networking
-import Reformers
+import ModelServices
 import Tracing
 
 /// VIPER's Interactor of the property list: all its data work, casatwy's way. It holds one list

@@ -12,14 +12,15 @@ package final class CursesScreen: Screen {
     /// The terminal's background as `--theme` chose or the terminal told: which look of a style is drawn.
     package let appearance: Appearance
 
-    private struct PairKey: Hashable {
+    private struct PairKey: Equatable {
         var foreground: Int
         var background: Int
     }
 
-    // Colour pairs are a scarce terminal resource, allocated the first time a combination is used.
-    private var pairs: [PairKey: Int16] = [:]
-    private var nextPair: Int32 = 1
+    // Colour pairs are a scarce terminal resource, allocated the first time a combination is used:
+    // pair n + 1 is `pairs[n]`. A list, not a dictionary: a few dozen are ever in use, and hashing a
+    // key type of ours costs a scan of every conformance record in the binary before the first frame.
+    private var pairs: [PairKey] = []
     private let pairLimit: Int32
     private var pendingCursor: Point?
     private var cursorShown: Bool?
@@ -108,13 +109,12 @@ package final class CursesScreen: Screen {
     private func pair(foreground: Int, background: Int) -> Int16 {
         if foreground < 0 && background < 0 { return 0 }
         let key = PairKey(foreground: foreground, background: background)
-        if let existing = pairs[key] { return existing }
+        if let index = pairs.firstIndex(where: { $0 == key }) { return Int16(index + 1) }
         // Out of pairs: the terminal's default colours rather than a wrong colour.
-        guard nextPair < pairLimit else { return 0 }
-        let number = Int16(nextPair)
+        guard pairs.count + 1 < Int(pairLimit) else { return 0 }
+        let number = Int16(pairs.count + 1)
         guard init_pair(number, Int16(foreground), Int16(background)) != ERR else { return 0 }
-        nextPair += 1
-        pairs[key] = number
+        pairs.append(key)
         return number
     }
 

@@ -12,6 +12,12 @@ package struct FailureRates: Sendable, Hashable {
 
     /// `total` spread evenly over every failure kind (what `--fail-rate 0.2` means).
     package init(total: Double) {
+        // No table for no failures (the default): a launch then hashes no `FailureKind`, whose first
+        // use as a key costs a scan of every conformance record in the binary.
+        guard total > 0 else {
+            self.init()
+            return
+        }
         let share = total / Double(FailureKind.allCases.count)
         self.init(Dictionary(uniqueKeysWithValues: FailureKind.allCases.map { ($0, share) }))
     }

@@ -117,7 +117,9 @@ package final class RequestJournal {
     /// Grows on every change, so a reader can tell whether anything happened since it last looked.
     package private(set) var version = 0
     private var nextID = 1
-    private var observers: [Int: @MainActor () -> Void] = [:]
+    // A list, not a dictionary: there are one or two, and a launch that hashed their ids would scan
+    // every conformance record in the binary before its first frame.
+    private var observers: [(id: Int, handler: @MainActor () -> Void)] = []
     private var nextObserverID = 1
 
     package init(capacity: Int = RequestJournal.defaultCapacity) {
@@ -136,7 +138,7 @@ package final class RequestJournal {
     package func observe(_ handler: @escaping @MainActor () -> Void) -> Observation {
         let id = nextObserverID
         nextObserverID += 1
-        observers[id] = handler
+        observers.append((id, handler))
         return Observation(journal: self, id: id)
     }
 
@@ -152,7 +154,7 @@ package final class RequestJournal {
         }
 
         isolated deinit {
-            journal?.observers[id] = nil
+            journal?.observers.removeAll { $0.id == id }
         }
     }
 
@@ -185,6 +187,6 @@ package final class RequestJournal {
 
     private func changed() {
         version += 1
-        for handler in observers.values { handler() }
+        for observer in observers { observer.handler() }
     }
 }

@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: ["Mediator", "PatternVocabulary", "Widgets", "Terminal", "Tracing", "Model", "Networking",
-                           "FakeServer", "SourceCatalog", "SourceIndex", "CodeMetrics", "ObjectGraph"],
+                           "FakeServer", "SourceCatalog", "SourceIndex", "CodeMetrics", "ObjectGraph", "Tour"],
             path: "Sources/App/Shell",
             swiftSettings: strict
         ),
@@ -123,7 +123,7 @@ let package = Package(
             name: "mvx",
             dependencies: [
                 "AppComposition", "Shell", "Sessions", "Mediator", "FakeServer", "Networking", "Terminal", "CodeMetrics",
-                "PatternVocabulary", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PatternVocabulary", "SafeFiles", "Tour", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/App/mvx",
             swiftSettings: strict
@@ -138,6 +138,15 @@ let package = Package(
         ),
         // What the live objects hold (leaf): reflection for the ownership panel and the state timeline.
         .target(name: "ObjectGraph", path: "Sources/Instruments/ObjectGraph", swiftSettings: strict),
+        // The guided tour: its file format, the shipped tour (embedded from mvx.tour), the matcher
+        // that checks a step against the trace, and the learner's progress in the data folder.
+        .target(
+            name: "Tour",
+            dependencies: ["PatternVocabulary", "Tracing", "SafeFiles"],
+            path: "Sources/Instruments/Tour",
+            resources: [.embedInCode("mvx.tour")],
+            swiftSettings: strict
+        ),
         // Sessions (the file format, saving, playing, conform) and key scripts replayed on headless
         // shells, with what they print: mvx trace, compare, diagrams. FakeServer checks a session's
         // network options with its parsers before any key is played; Networking's strict JSON parser
@@ -145,7 +154,7 @@ let package = Package(
         .target(
             name: "Sessions",
             dependencies: ["Shell", "Mediator", "PatternVocabulary", "Terminal", "Tracing", "FakeServer", "Networking",
-                           "SafeFiles"],
+                           "SafeFiles", "Tour"],
             path: "Sources/Instruments/Sessions",
             swiftSettings: strict
         ),
@@ -201,6 +210,7 @@ let package = Package(
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], swiftSettings: strict),
         .testTarget(name: "TracingTests", dependencies: ["Tracing", "PatternVocabulary"], swiftSettings: strict),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"], swiftSettings: strict),
+        .testTarget(name: "TourTests", dependencies: ["Tour", "Tracing", "PatternVocabulary"], swiftSettings: strict),
         // Checks the embedded index against swift-syntax itself, so it links the parser (mvx does not).
         .testTarget(
             name: "SourceCatalogTests",

@@ -1,6 +1,7 @@
 import Mediator
 import PatternVocabulary
 import Terminal
+import Tour
 import Tracing
 import Widgets
 
@@ -33,6 +34,10 @@ package final class AppShell {
         if recordTimeline() { setNeedsFrame() }  // replies' state, read once the frame is out, then shown
     }
     private var replay: Task<Void, Never>?
+    /// A tour step's solution playing on the live app (`S` on the tour's card).
+    private var tourPlay: Task<Void, Never>?
+    /// Keeps the tour's progress (the data folder's file); nil keeps none (headless runs).
+    package var saveTourProgress: (@MainActor (TourProgress) -> Void)?
     private var journalObservation: AnyObject?
 
     package init(
@@ -58,7 +63,13 @@ package final class AppShell {
     /// What the reducer reads besides the state.
     package var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
-                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline)
+                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline, pattern: state.pattern,
+                         tourCardRows: state.tourCardRows)
+    }
+
+    /// Gives the shell a guided tour (before `start()`): `T` shows its card, or it shows from the start.
+    package func useTour(_ tour: TourState) {
+        state.tour = tour
     }
 
     /// Builds the first module and draws the first frame now, on the thread that started the app.
@@ -70,6 +81,7 @@ package final class AppShell {
     /// Tears the active module down (disappear hooks, cancelled work); call before leaving.
     package func stop() {
         replay?.cancel()
+        tourPlay?.cancel()
         host.tearDown()
     }
 
@@ -118,6 +130,8 @@ package final class AppShell {
                 (host.replaying ?? tracer.beginAction("\(key) in the network inspector", pattern: state.pattern.name)).run(body)
             }
         case .saveSession: dispatch(.notice(recorder.save(size: state.size)))
+        case .playTour(let keys, let together): playTour(keys, together: together)
+        case .saveTourProgress(let progress): saveTourProgress?(progress)
         case .replay(let keys, let screenID, let size, let token):
             guard let replayer else { return }
             replay?.cancel()
@@ -156,6 +170,30 @@ package final class AppShell {
     }
 
     /// Waits until compare's replay or a rewind has finished (tests and goldens).
+    /// Plays a tour step's solution as the learner's own keys would arrive: one by one, each waited
+    /// for (replies included), or `together` in one burst, as a fast typist's do.
+    private func playTour(_ keys: [Key], together: Bool) {
+        tourPlay?.cancel()
+        tourPlay = Task { [weak self] in
+            guard let self else { return }
+            dispatch(.tourPlaying(true))
+            if together {
+                handle(keys.map { .key($0) })
+            } else {
+                for key in keys where !Task.isCancelled && !state.shouldQuit {
+                    handle([.key(key)])
+                    await context.network.monitor.untilSettled()
+                }
+            }
+            await context.network.monitor.untilSettled()
+            dispatch(.tourPlaying(false))
+            setNeedsFrame()
+        }
+    }
+
+    /// Waits until a tour step's solution has played (tests and `mvx tour --check`).
+    package func tourPlayed() async { await tourPlay?.value }
+
     package func replayed() async { await replay?.value }
 
     // MARK: - Frames

@@ -10,6 +10,7 @@ import PatternVocabulary
 import Sessions
 import Shell
 import Terminal
+import Tour
 
 /// One interactive run: take the terminal, run the shell until the user quits or a signal asks to
 /// leave, and give the terminal back exactly as it was.
@@ -28,6 +29,13 @@ struct InteractiveSession {
     var sessionSaver: SessionSaver?
     /// A session to play (`--replay`) and its file's name.
     var replay: (session: Session, name: String)?
+    /// The guided tour the shell offers (`T`), and where its progress is kept.
+    var tour: TourLaunch?
+
+    struct TourLaunch {
+        var state: TourState
+        var store: TourProgressStore
+    }
 
     /// Returns the exit status: 0 after `q` or Ctrl-C, 2 when there is no usable terminal,
     /// 128 + the signal number after SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2 or SIGALRM (the
@@ -43,6 +51,10 @@ struct InteractiveSession {
         }
         let shell = assembly.makeShell(on: session.screen, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
         shell.recorder.saver = sessionSaver
+        if let tour {
+            shell.useTour(tour.state)
+            shell.saveTourProgress = { [store = tour.store] progress in store.save(progress) }
+        }
         shell.start()
         // The first frame is out: now the terminal's events, and the thread that waits for them.
         session.listen()

@@ -24,14 +24,14 @@ struct MVXCommand: AsyncParsableCommand {
         discussion: """
             Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, x mix (a pattern per screen), \
             ↑↓ move, Enter press, [ ] scroll the trace, c compare, s source, m metrics, n network, w save the session, \
-            ? help, q quit.
+            T the guided tour, ? help, q quit. New here? mvx tour walks you through it.
             Sessions: mvx --replay FILE plays one saved with w; mvx trace --session FILE, mvx conform FILE.
             A mixed app from the start: mvx --greeting-pattern mvc --listings-pattern viper.
             MVX_TRACE_FILE=path also writes the trace as JSON lines.
             Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --theme, --latency…).
             """,
         version: "mvx \(MVXVersion.current)",
-        subcommands: [RunCommand.self, TraceCommand.self, MetricsCommand.self, ConformCommand.self],
+        subcommands: [RunCommand.self, TourCommand.self, TraceCommand.self, MetricsCommand.self, ConformCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -11,7 +11,9 @@ import Networking
 import PatternVocabulary
 import Sessions
 import SafeFiles
+import Shell
 import Terminal
+import Tour
 
 /// `mvx run`, the default subcommand: the interactive app in the terminal.
 struct RunCommand: AsyncParsableCommand {
@@ -86,6 +88,10 @@ struct RunSettings: Equatable, Sendable {
     var sessionDir: String?
     var network = NetworkChoice()
     var theme = ThemeChoice.auto
+    /// The guided tour: a teacher's file (nil: the one mvx ships), and whether its card shows from
+    /// the start (`mvx tour`) or waits for `T`.
+    var tourFile: String?
+    var opensTour = false
 
     @MainActor func run() async throws {
         var scenario = try network.scenario()
@@ -113,16 +119,19 @@ struct RunSettings: Equatable, Sendable {
         let sessions = { [sessionDir] in
             sessionDir.map { URL(filePath: $0, directoryHint: .isDirectory) } ?? SessionSaver.defaultFolder(environment: environment)
         }
+        let tour = try Self.tour(file: tourFile, shown: opensTour, environment: environment)
         let status = try await Self.runInteractive(
             start: start, scenario: scenario, fixtures: fixtures,
-            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse, theme: theme, sessionFolder: sessions, replay: replaying)
+            cacheFolder: folder, diskCache: !noDiskCache, mouse: !noMouse, theme: theme, sessionFolder: sessions, replay: replaying,
+            tour: tour)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
     private static func runInteractive(
         start: SessionStart, scenario: Scenario, fixtures: Fixtures, cacheFolder: String?, diskCache: Bool, mouse: Bool,
-        theme: ThemeChoice, sessionFolder: @escaping () -> URL?, replay: (session: Session, name: String)?
+        theme: ThemeChoice, sessionFolder: @escaping () -> URL?, replay: (session: Session, name: String)?,
+        tour: InteractiveSession.TourLaunch?
     ) async throws -> Int32 {
         let assembly: AppAssembly
         do {
@@ -136,6 +145,22 @@ struct RunSettings: Equatable, Sendable {
         let saver = SessionSaver(start: start, folder: sessionFolder(), home: SafePath.environment("HOME"))
         return await InteractiveSession(assembly: assembly, pattern: start.pattern, screen: start.screen,
                                         screenPatterns: start.screenPatterns, mouse: mouse, theme: theme, sessionSaver: saver,
-                                        replay: replay).run()
+                                        replay: replay, tour: tour).run()
+    }
+
+    /// The tour the app offers, at its kept progress. A teacher's file that cannot be used exits 2
+    /// with one line before the terminal is taken; the shipped tour always parses (a test plays it).
+    @MainActor
+    private static func tour(file: String?, shown: Bool, environment: [String: String]) throws -> InteractiveSession.TourLaunch? {
+        let guide: TourGuide
+        do {
+            guide = try file.map { path throws(TourFileError) in try TourLoader.load(path: path) } ?? TourLoader.shipped()
+        } catch {
+            StandardError.write("mvx tour: \(file.map(SafePath.display) ?? ShippedTour.fileName): \(error)")
+            throw ExitCode(2)
+        }
+        let store = TourProgressStore(tourPath: file, environment: environment)
+        let progress = store.load(stepCount: guide.tour.steps.count)
+        return InteractiveSession.TourLaunch(state: TourState(guide: guide, progress: progress, isShown: shown), store: store)
     }
 }

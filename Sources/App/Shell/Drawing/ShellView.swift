@@ -20,7 +20,7 @@ struct ShellView {
             drawTooSmall(size, in: full)
             return
         }
-        let layout = ShellLayout(size: size)
+        let layout = ShellLayout(size: size, card: state.tourCardRows)
         let registry = environment.registry
         HeaderBar(patterns: state.patterns, screen: state.screen, isMixing: state.isMixing, isAvailable: registry.isAvailable)
             .draw(in: full.subcanvas(layout.header))
@@ -35,6 +35,7 @@ struct ShellView {
                            scroll: state.traceScroll,
                            in: full.subcanvas(layout.trace))
         }
+        if let tour = state.tour, tour.isShown { TourCard(tour: tour).draw(in: full.subcanvas(layout.card)) }
         KeyBar(notice: state.notice).draw(in: full.subcanvas(layout.keyBar))
         if let help = state.help {
             screen.setCursor(nil)  // the overlay hides the field the cursor belongs to

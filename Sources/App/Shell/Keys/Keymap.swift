@@ -19,7 +19,21 @@ package enum ShellCommand: Hashable, Sendable {
     case toggleOwnRoles
     /// `w`: write the session so far (start options, keys, actions) to a file.
     case saveSession
+    /// `T`: show the guided tour's card where the learner left it, or hide it there.
+    case toggleTour
     case quit
+}
+
+/// What the guided tour's card does for a key of its own (only while the card shows).
+package enum TourCommand: Hashable, Sendable {
+    /// Show the step's hint in place of its text, or the text again.
+    case hint
+    /// Play the step's solution keys on the live app.
+    case solution
+    case back
+    case next
+    /// Hide the card; the tour stays on its step, and `T` shows it there again.
+    case leave
 }
 
 /// What an open panel does for a key of its own.
@@ -58,6 +72,8 @@ package enum KeyScope: Hashable, Sendable {
     case module
     /// A panel's own keys, listed on its key line; the panel gets them before the module.
     case panel(PanelID)
+    /// The tour card's keys, listed on the card; the module gets them first (a field types them).
+    case tour
 }
 
 /// One row of the key map.
@@ -74,6 +90,7 @@ package struct KeyBinding: Sendable {
     /// What each key does: a shell command, or a panel command for a panel's binding.
     package var commands: [Key: ShellCommand] = [:]
     package var panelCommands: [Key: PanelCommand] = [:]
+    package var tourCommands: [Key: TourCommand] = [:]
 
     /// `keys label`, long or short.
     func hint(short: Bool) -> String {
@@ -143,6 +160,9 @@ package enum Keymap {
         KeyBinding(
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
             commands: [.character("w"): .saveSession]),
+        KeyBinding(
+            keys: "T", label: nil, help: "the guided tour: short steps, each checked against the trace; T again hides it",
+            commands: [.character("T"): .toggleTour]),
         KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
             keys: "q", label: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",
@@ -192,6 +212,12 @@ package enum Keymap {
         KeyBinding(scope: .panel(.timeline), keys: "Enter", label: "source", panelCommands: [.enter: .showSource]),
         KeyBinding(scope: .panel(.timeline), keys: "r", label: "rewind", panelCommands: [.character("r"): .rewind]),
         KeyBinding(scope: .panel(.timeline), keys: "t/Esc", shortKeys: "t", label: "close", panelCommands: closing("t")),
+        // The tour card: not ← →, which switch the listings' source in the module.
+        KeyBinding(scope: .tour, keys: "h", label: "hint", tourCommands: [.character("h"): .hint]),
+        KeyBinding(scope: .tour, keys: "S", label: "solution", tourCommands: [.character("S"): .solution]),
+        KeyBinding(scope: .tour, keys: "{ }", label: "back/next",
+                   tourCommands: [.character("{"): .back, .character("}"): .next]),
+        KeyBinding(scope: .tour, keys: "Esc", label: "leave", tourCommands: [.escape: .leave]),
     ]
 
     /// The bindings of one scope, in table order.
@@ -236,6 +262,11 @@ package enum Keymap {
     /// A panel's key line: `keys label · keys label `, long or short.
     static func hint(for panel: PanelID, short: Bool = false) -> String {
         bindings(in: .panel(panel)).map { $0.hint(short: short) }.joined(separator: " · ") + " "
+    }
+
+    /// What `key` does on the tour's card, if it is one of the card's keys.
+    package static func tourCommand(for key: Key) -> TourCommand? {
+        bindings(in: .tour).lazy.compactMap { $0.tourCommands[key] }.first
     }
 
     /// Keys the shell takes before the module sees them: they must work even inside a text field.

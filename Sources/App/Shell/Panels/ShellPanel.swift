@@ -64,8 +64,8 @@ protocol ShellPanel: Equatable, Sendable {
 
 extension PanelKeyResult {
     /// For a key a panel over the body does not use: the shell's own keys (quit, help, switching)
-    /// pass on; anything else stops here, since the module it would reach is hidden.
+    /// and the tour card's pass on; anything else stops here, since the module it would reach is hidden.
     static func shellKeysPass(_ key: Key) -> PanelKeyResult {
-        Keymap.command(for: key) != nil || Keymap.isGlobal(key) ? .passOn : .consumed
+        Keymap.command(for: key) != nil || Keymap.tourCommand(for: key) != nil || Keymap.isGlobal(key) ? .passOn : .consumed
     }
 }

@@ -78,7 +78,7 @@ package final class HeadlessSession {
     /// The module's pane only — no header, trace pane or key bar, which differ between patterns by
     /// design — with each row's trailing blanks and the divider cut: what must be the same in all four.
     package var moduleText: String {
-        let area = ShellLayout(size: screen.size).module
+        let area = ShellLayout(size: screen.size, card: shell.state.tourCardRows).module
         return (area.minY..<area.maxY).map { y in
             var row = screen.row(y, columns: area.minX..<area.maxX)
             while row.last == " " || row.last == "│" { row.removeLast() }
@@ -92,7 +92,7 @@ package final class HeadlessSession {
     /// field has it. What `mvx conform` compares.
     package var moduleScreenText: String {
         guard screen.size.fits(ShellLayout.minimumSize) else { return moduleText }
-        let area = ShellLayout(size: screen.size).module
+        let area = ShellLayout(size: screen.size, card: shell.state.tourCardRows).module
         let scratch = MemoryScreen(size: screen.size, colorSupport: screen.colorSupport)
         scratch.erase()
         shell.host.render(in: Canvas(screen: scratch, bounds: area))

@@ -17,10 +17,14 @@ package struct ShellEnvironment {
     package var moduleHasTextFocus = false
     package var sources = SourceListings()
     package var timeline = StateTimeline()
+    /// The pattern of the screen on show, for the panels' notes (`PanelContext.pattern`).
+    package var pattern = PatternID.mvc
+    /// The rows the tour's card takes now (`ShellState.tourCardRows`): the panels' areas are shorter by them.
+    package var tourCardRows = 0
 
     /// What a panel at `placement` reads, on a terminal of `size`.
     func panelContext(_ placement: PanelPlacement, size: Size) -> PanelContext {
-        let layout = ShellLayout(size: size)
+        let layout = ShellLayout(size: size, card: tourCardRows)
         let area = placement == .body ? layout.body.size : layout.trace.size
         return PanelContext(size: area, trace: trace, network: network, moduleHasTextFocus: moduleHasTextFocus,
                             sources: sources, timeline: timeline)
@@ -51,6 +55,8 @@ package enum ShellReducer {
             if consumed { state.keysOnScreen.append(.mouse(mouse)) }
             return []
         case .moduleAnswered(let key, let consumed):
+            // The tour card's keys come after the module's (a field types them) and are no module key.
+            if !consumed, let effects = tourKey(key, &state, environment) { return effects }
             if consumed || Keymap.command(for: key) == nil { state.keysOnScreen.append(key) }
             if consumed { return [] }
             return Keymap.command(for: key).map { perform($0, &state, environment) } ?? []
@@ -64,12 +70,18 @@ package enum ShellReducer {
             state.notice = text
             return []
         case .frameWillDraw:
-            let pane = ShellLayout(size: state.size).trace.size
+            let pane = state.layout.trace.size
             state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
                                                  size: pane)
+            // The tour's step is done once the trace (replies included) shows what it expects.
+            var effects: [ShellEffect] = []
+            if var tour = state.tour {
+                effects = tour.evaluate(trace: environment.trace, openPanel: state.panel?.id)
+                state.tour = tour
+            }
             // The ownership panel's graph follows the module: taken again after a switch or a push.
-            if case .ownership(let panel) = state.panel { return [.followOwnership(since: panel.stamp)] }
-            return []
+            if case .ownership(let panel) = state.panel { effects.append(.followOwnership(since: panel.stamp)) }
+            return effects
         case .rewinding:
             state.isRewinding = true
             state.panel = nil
@@ -77,6 +89,9 @@ package enum ShellReducer {
             state.traceFilterDraft = nil
             state.keysOnScreen = []
             state.replayNetworkType = .wifi
+            return []
+        case .tourPlaying(let playing):
+            state.tour?.isPlaying = playing
             return []
         case .rewound(let action):
             state.isRewinding = false
@@ -159,7 +174,25 @@ package enum ShellReducer {
         if !Keymap.isGlobal(key), !moduleIsHidden, environment.registry.isAvailable(state.pattern, state.screen) {
             return [.offerToModule(key)]
         }
+        if let effects = tourKey(key, &state, environment) { return effects }
         return Keymap.command(for: key).map { perform($0, &state, environment) } ?? []
+    }
+
+    // MARK: - The tour
+
+    /// A key of the tour card's, while the card shows and no solution plays: its effects, or nil when
+    /// the key is not the card's. Asked after the module, so a text field keeps its letters.
+    private static func tourKey(_ key: Key, _ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect]? {
+        guard var tour = state.tour, tour.isShown, !tour.isPlaying, let command = Keymap.tourCommand(for: key) else { return nil }
+        let effects = tour.perform(command, lastAction: environment.trace.lastAction?.id)
+        state.tour = tour
+        return effects
+    }
+
+    /// The line a first start shows in the key bar's place, naming the tour's key from the key map.
+    package static func firstStartNotice(steps: Int) -> String? {
+        guard let keys = Keymap.bindings.first(where: { $0.commands.values.contains(.toggleTour) })?.keys else { return nil }
+        return "new to mvx? press \(keys) for a guided tour: \(steps) short steps, each checked against the trace"
     }
 
     // MARK: - The trace filter
@@ -200,7 +233,7 @@ package enum ShellReducer {
     private static func handleMouse(_ event: MouseEvent, _ state: inout ShellState, _ environment: ShellEnvironment)
         -> [ShellEffect] {
         guard state.size.fits(ShellLayout.minimumSize) else { return [] }
-        let layout = ShellLayout(size: state.size)
+        let layout = state.layout
         let point = event.position
         let wheel: Key? = switch event.kind {
         case .wheelUp: .up
@@ -280,7 +313,7 @@ package enum ShellReducer {
             if case .replay = effect { state.replayCount += 1 }
             return effect.map { [$0] } ?? []
         case .scrollTraceUp:
-            let pane = ShellLayout(size: state.size).trace.size
+            let pane = state.layout.trace.size
             let wanted = state.traceScroll + 5
             state.traceScroll = min(wanted, TracePane.maxScroll(state.traceFilter.apply(environment.trace.entries).entries,
                                                                 anchor: state.traceAnchor, size: pane, limit: wanted))
@@ -296,6 +329,8 @@ package enum ShellReducer {
         case .quit:
             state.shouldQuit = true
         }
+        case .toggleTour:
+            return state.tour?.toggle() ?? []
         return []
     }
 
@@ -315,6 +350,9 @@ package enum ShellReducer {
         let label = state.isMixing ? "start: \(state.patterns.summary)"
             : "start: \(state.pattern.name) \(state.screen.title)"
         return [.buildModule(action: label)]
+        if let tour = state.tour, tour.isFirstStart, !tour.isShown {
+            state.notice = firstStartNotice(steps: tour.guide.tour.steps.count)
+        }
     }
 
     private static func cycle(by step: Int, _ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect] {

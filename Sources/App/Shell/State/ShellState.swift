@@ -3,6 +3,7 @@ import Mediator
 import Networking
 import PatternVocabulary
 import Terminal
+import Tour
 
 /// Everything the shell knows, as one value: which pattern each screen is in, what is open, how
 /// things are scrolled. Only `ShellReducer` changes it; drawing reads it. Its `==` is the
@@ -45,6 +46,8 @@ package struct ShellState: Equatable {
     /// How many replays compare has asked for; a replay's answer carries its number, so a late
     /// answer for a closed panel is dropped.
     package var replayCount = 0
+    /// The guided tour, when the app was given one: its step, what is done, whether its card shows.
+    package var tour: TourState?
 
     package init(size: Size, pattern: PatternID, screen: ScreenID, screenPatterns: [ScreenID: PatternID] = [:]) {
         self.size = size
@@ -58,6 +61,12 @@ package struct ShellState: Equatable {
     package var pattern: PatternID { patterns[screen] }
 
     package var isHelpVisible: Bool { help != nil }
+
+    /// The rows the tour's card takes above the key bar (none while it is hidden).
+    package var tourCardRows: Int { tour?.isShown == true ? TourState.cardRows(height: size.height) : 0 }
+
+    /// Where each part of the shell goes now.
+    var layout: ShellLayout { ShellLayout(size: size, card: tourCardRows) }
 }
 
 /// What happens to the shell: the terminal's events, and the answers to effects it asked for.
@@ -92,6 +101,8 @@ package enum ShellEvent: Sendable {
     case replayKey(Key)
     /// A rewind finished replaying: the timeline opens again, on the rewind's own action.
     case rewound(action: UInt64)
+    /// The tour's solution started (true) or finished (false) playing on the live app.
+    case tourPlaying(Bool)
 }
 
 extension ShellEvent {
@@ -131,4 +142,9 @@ package enum ShellEffect: Equatable, Sendable {
     /// of the one the panel's graph was taken of, and answer `.ownershipRetaken` when it changed, then
     /// `.ownershipFreed`. The live graph is read here, so the reducer never touches the module.
     case followOwnership(since: LiveOwnership.Stamp?)
+    /// Play a tour step's solution on the live app, each key waited for unless `together`;
+    /// framed by `.tourPlaying(true)` and `.tourPlaying(false)`.
+    case playTour(keys: [Key], together: Bool)
+    /// Keep the tour's progress in the data folder.
+    case saveTourProgress(TourProgress)
 }

@@ -195,8 +195,8 @@ struct CrossPatternTests {
             await app.press(.tab)
             try #require(app.shell.state.pattern == pattern)
             let before = app.events.count
-            // The inspector's t, as a user switches: the change is an action of its own in the trace.
-            await app.press(.character("n"), .character("t"), .character("n"))
+            // The inspector's y, as a user switches: the change is an action of its own in the trace.
+            await app.press(.character("n"), .character("y"), .character("n"))
             let new = app.events.dropFirst(before)
             #expect(new.count { $0.role == .notification } == 1)
             let caught = new.filter { $0.detail.hasPrefix("network type →") && $0.role != .network }

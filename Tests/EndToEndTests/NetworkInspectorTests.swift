@@ -21,7 +21,7 @@ struct NetworkInspectorEndToEndTests {
         #expect(!screen.contains("person.get"), "the greeting loads nothing:\n\(screen)")
         #expect(screen.contains("MVC · Listings"), "the module stays beside the panel:\n\(screen)")
 
-        try session.type("o")
+        try session.type("a")
         try await session.expectScreen(shows: "on · requests fail", "offline on")
         try session.type("r")
         screen = try await session.expectScreen(shows: "Could not load the listings: No network", "the module's error line")
@@ -42,14 +42,14 @@ struct NetworkInspectorEndToEndTests {
         try session.expectTerminalRestored(appHeader: "MVC")
     }
 
-    @Test("t in the inspector moves to 2G: the banner shows in every pattern's listings; offline and back")
+    @Test("y in the inspector moves to 2G: the banner shows in every pattern's listings; offline and back")
     func networkTypeBannerInEveryPattern() async throws {
         let session = try TmuxSession(command: [mvxBinary, "--latency", "0", "--pattern", "viper"], width: 110, height: 30)
         defer { session.close() }
         try await session.expectScreen(shows: "VIPER · Greeting", "start")
         try session.type("n")
         try await session.expectScreen(shows: "Wi-Fi", "the inspector shows the network type")
-        try session.type("ttt")
+        try session.type("yyy")
         try session.type("l")
         try await session.expectScreen(shows: "VIPER · Listings", "the listings")
         var screen = try await session.expectScreen(shows: "On 2G — pictures off", "VIPER's listings show the banner")
@@ -64,9 +64,9 @@ struct NetworkInspectorEndToEndTests {
             try await session.expectScreen(shows: "\(name) · Listings", "\(name)'s listings")
             try await session.expectScreen(shows: "On 2G — pictures off", "\(name)'s listings show the banner")
         }
-        try session.type("o")
+        try session.type("a")
         try await session.expectScreen(shows: "Offline — will retry when the network is back", "offline banner")
-        try session.type("o")
+        try session.type("a")
         screen = try await session.expectScreen(shows: "On 2G — pictures off", "back on 2G")
         #expect(!screen.contains("Offline — will retry"), "the offline banner is gone:\n\(screen)")
 

@@ -41,7 +41,10 @@ struct SourcePaneEndToEndTests {
         try await session.expectScreen(shows: "Hello David Blaine", "greet")
 
         try session.type("s")
-        try await session.expectScreen(shows: "Source · Label.swift:", "s opens on the newest event")
+        try await session.expectScreen(shows: "Source · GreetingPresenter.swift:", "s opens on the presenter's method")
+        try await session.expectScreen(shows: "@Traced(.presenter, self, \"build the greeting\")", "the role's code")
+        try session.send(keys: "End")
+        try await session.expectScreen(shows: "Source · Label.swift:", "End goes to the newest event")
         var screen = try await session.expectScreen(shows: "@Traced(.view, self, \"text = ", "with the traced code under it")
         #expect(screen.contains("Sources/TerminalUI/Widgets/Label.swift"), "the file's path:\n\(screen)")
         let traced = screen.split(separator: "\n").first { $0.contains("▶") }
@@ -71,7 +74,7 @@ struct SourcePaneEndToEndTests {
         #expect(!modes.alternateScreen && modes.cursorVisible && !modes.keypad, "the terminal is restored")
     }
 
-    @Test("s shows the code of the newest event, its line highlighted; ↑ steps and the code follows; s closes; q quits cleanly")
+    @Test("s shows the presenter's code, End the newest event's, its line highlighted; ↑ steps and the code follows; s closes; q quits cleanly")
     func sourcePane() async throws {
         // --theme dark: the keyword colour checked is the dark theme's, whatever tmux says of its background.
         let session = try TmuxSession(command: [mvxBinary, "--pattern", "mvp", "--latency", "0", "--theme", "dark"], width: 120, height: 40)

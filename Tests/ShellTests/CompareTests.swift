@@ -44,9 +44,9 @@ struct CompareTests {
     func networkTypeChange() async throws {
         let session = Self.session(pattern: .mvp, screen: .listings)
         await session.settle()
-        let n = Key.character("n"), t = Key.character("t")
-        session.press(n, t, t, .down, t)  // Wi-Fi → 4G → 3G, a row down, → 2G
-        #expect(session.shell.state.keysOnScreen == [n, t, n, n, t, n, .down, n, t, n],
+        let n = Key.character("n"), y = Key.character("y")
+        session.press(n, y, y, .down, y)  // Wi-Fi → 4G → 3G, a row down, → 2G
+        #expect(session.shell.state.keysOnScreen == [n, y, n, n, y, n, .down, n, y, n],
                 "each change recorded as the inspector keys that redo it from where a replay is")
         session.press(n)
         let panel = try await Self.openCompare(session)
@@ -55,7 +55,7 @@ struct CompareTests {
         #expect(columns.count == 4)
         for column in columns {
             let events = column.entry?.events ?? []
-            #expect(column.entry?.action.label == "t in the network inspector", "\(column.pattern.name)")
+            #expect(column.entry?.action.label == "y in the network inspector", "\(column.pattern.name)")
             #expect(events.contains { $0.role == .notification && $0.detail.hasSuffix("3G → 2G") }, "\(column.pattern.name)")
             #expect(events.filter { $0.detail == "network type → 2G" && $0.role != .network }.map(\.role)
                     == [catchers[column.pattern]!], "\(column.pattern.name)")

@@ -61,7 +61,7 @@ struct NetworkPanelTests {
         #expect(text.contains("no-network · off"), "the one-shot was used up")
     }
 
-    @Test("+ - t o k f e change the live scenario and the cache, and the panel shows each state")
+    @Test("+ - y a k f e change the live scenario and the cache, and the panel shows each state")
     func controls() async throws {
         let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvc, screen: .listings)
         await session.settle()
@@ -78,10 +78,10 @@ struct NetworkPanelTests {
         session.press(.character("-"))
         #expect(network.scenario?.current.latency == .zero ... .zero, "zero is the floor")
 
-        session.press(.character("o"))
+        session.press(.character("a"))
         #expect(network.scenario?.offline == true)
         #expect(session.text.contains("offline   on · requests fail"))
-        session.press(.character("o"))
+        session.press(.character("a"))
         #expect(network.scenario?.offline == false)
 
         #expect(session.text.contains("fail next timeout · off"))
@@ -101,10 +101,10 @@ struct NetworkPanelTests {
         session.press(.character("e"))
         #expect(network.cache.count == 0)
         #expect(session.text.contains("cache     0 mem 0 B · disk off"))
-        // Only o is recorded for compare, as the inspector keys that redo it (offline is four t from
+        // Only a is recorded for compare, as the inspector keys that redo it (offline is four y from
         // Wi-Fi, Wi-Fi one more); the panel's other keys never reached the module.
-        let (n, t) = (Key.character("n"), Key.character("t"))
-        #expect(session.shell.state.keysOnScreen == [n, t, t, t, t, n, n, t, n])
+        let (n, y) = (Key.character("n"), Key.character("y"))
+        #expect(session.shell.state.keysOnScreen == [n, y, y, y, y, n, n, y, n])
     }
 
     @Test("keys the panel does not use reach the module: ↓ moves, Enter opens, r retries")
@@ -115,11 +115,11 @@ struct NetworkPanelTests {
         let selected = session.context.appState.selectedListingID
         session.press(.down)
         #expect(session.context.appState.selectedListingID != selected)
-        session.press(.character("o"), .character("r"))
+        session.press(.character("a"), .character("r"))
         await session.settle()
         #expect(session.text.contains("Could not load the listings: No network connection."))
         #expect(session.context.network.journal.records.last?.outcome == .failed(.noNetwork))
-        session.press(.character("o"), .character("r"))
+        session.press(.character("a"), .character("r"))
         await session.settle()
         // Back online, the role retries the failed load at once; the r that follows finds it in
         // flight and the manager ignores it (ignore-if-loading). One page lands.
@@ -130,9 +130,9 @@ struct NetworkPanelTests {
         await session.settle()
         #expect(session.text.contains("From the rent API"), "Enter opened the detail beside the panel")
         #expect(session.shell.state.panel?.network != nil)
-        let (n, t, r) = (Key.character("n"), Key.character("t"), Key.character("r"))
-        #expect(session.shell.state.keysOnScreen == [.down, n, t, t, t, t, n, r, n, t, n, r, .enter],
-                "module keys, and each o as the inspector keys a replay redoes it with")
+        let (n, y, r) = (Key.character("n"), Key.character("y"), Key.character("r"))
+        #expect(session.shell.state.keysOnScreen == [.down, n, y, y, y, y, n, r, n, y, n, r, .enter],
+                "module keys, and each a as the inspector keys a replay redoes it with")
     }
 
     @Test("n and Esc close it; in a text field letters are typed, not taken")
@@ -149,14 +149,14 @@ struct NetworkPanelTests {
         _ = try Self.open(session)
         session.press(.up)  // the last-name field
         #expect(session.shell.activeWindow?.focusedView is TextField)
-        session.type("of")
+        session.type("af")
         #expect(session.context.network.scenario?.offline == false && session.context.network.scenario?.nextFailure == nil)
-        #expect(session.context.appState.person.lastName == "Blaineof")
+        #expect(session.context.appState.person.lastName == "Blaineaf")
         #expect(session.shell.state.panel?.network != nil)
         #expect(session.text.contains("typing: letters go to the field"), "the key line says why its keys rest")
-        session.press(.down, .character("o"))
-        #expect(session.context.network.scenario?.offline == true, "off the field, o is the panel's again")
-        #expect(session.text.contains("+ - t o k f e"))
+        session.press(.down, .character("a"))
+        #expect(session.context.network.scenario?.offline == true, "off the field, a is the panel's again")
+        #expect(session.text.contains("+ - y a k f e"))
     }
 
     @Test("each control's change is an action in the trace, shown before the failure it explains")
@@ -164,11 +164,11 @@ struct NetworkPanelTests {
         let session = TestApp.session(size: Size(width: 120, height: 40), pattern: .mvc, screen: .listings)
         await session.settle()
         _ = try Self.open(session)
-        session.press(.character("+"), .character("o"), .character("f"), .character("e"))
+        session.press(.character("+"), .character("a"), .character("f"), .character("e"))
         session.press(.character("<"))  // choosing a record changes nothing: no action
         session.press(.character("n"))
         let entries = session.traceBuffer.entries.filter { $0.action.label.hasSuffix(" in the network inspector") }
-        #expect(entries.map(\.action.label) == ["+ in the network inspector", "o in the network inspector",
+        #expect(entries.map(\.action.label) == ["+ in the network inspector", "a in the network inspector",
                                                 "f in the network inspector", "e in the network inspector"])
         let details = entries.flatMap(\.events).map { "\($0.role.rawValue) \($0.detail)" }
         // Going offline is a network type change: the notification, and the one role that caught it.
@@ -176,7 +176,7 @@ struct NetworkPanelTests {
                             "Notification post network type Wi-Fi → offline", "Controller network type → offline",
                             "View text = Offline — will retry when the network i…",
                             "Network fail next: timeout armed", "Cache cleared"])
-        #expect(session.text.contains("▸ o in the network inspector"), "the trace pane is back and shows them")
+        #expect(session.text.contains("▸ a in the network inspector"), "the trace pane is back and shows them")
     }
 
     @Test("a reply landing between key presses redraws the panel: it observes the journal, never polls")
@@ -243,7 +243,7 @@ struct NetworkPanelTests {
         #expect(rows.count == size.height)
         for row in rows { #expect(DisplayWidth.of(row) <= size.width, "\(row)") }
         let keyRow = rows[layout.trace.maxY - 1]
-        #expect(keyRow.contains("+ - t o k f e") && keyRow.contains("< >") && keyRow.contains("n close"),
+        #expect(keyRow.contains("+ - y a k f e") && keyRow.contains("< >") && keyRow.contains("n close"),
                 "the key line is the pane's last: \(keyRow)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import PatternVocabulary
 import SourceCatalog
 import Terminal
 import Testing
@@ -33,6 +34,13 @@ struct SourcePanelTests {
         return try #require(session.shell.state.panel?.source)
     }
 
+    /// Presses `s`, then End: the cursor on the newest event (Label.text after a greeting), following it.
+    static func openOnNewest(_ session: HeadlessSession) throws -> SourcePanel {
+        _ = try open(session)
+        session.press(.end)
+        return try #require(session.shell.state.panel?.source)
+    }
+
     /// The screen row holding the traced line's marker, with its number.
     static func tracedRow(_ session: HeadlessSession) -> (y: Int, text: String)? {
         for y in 0..<session.screen.size.height where session.screen.row(y).contains("▶") {
@@ -57,10 +65,10 @@ struct SourcePanelTests {
         return String(file.lines[event.line - 1].trimmingCharacters(in: .whitespaces).prefix(count))
     }
 
-    @Test("s opens on the newest event: its file, its line marked and highlighted, its call under the cursor")
+    @Test("s, End: the newest event, its file, its line marked and highlighted, its call under the cursor")
     func opensOnNewest() async throws {
         let session = await Self.greeted()
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         let newest = try #require(session.traceBuffer.events.last)
         #expect(newest.call == "Label.text" && newest.file == "Widgets/Label.swift")
         #expect(session.selectedSourceEvent == newest)
@@ -81,10 +89,48 @@ struct SourcePanelTests {
         #expect(!text.contains("[ Show greeting ]"), "the module under the panel is not drawn")
     }
 
+    @Test("after a greeting press, s opens on the pattern's own role method that decides, not on a widget",
+          arguments: [(PatternID.mvc, "GreetingViewController.didTapButton"), (.mvp, "GreetingPresenter.showGreeting"),
+                      (.mvvm, "GreetingViewModel.showGreeting"), (.viper, "GreetingPresenter.didTapShowGreetingButton")])
+    func opensOnTheLesson(pattern: PatternID, call: String) async throws {
+        let session = TestApp.session(size: Size(width: 120, height: 40), pattern: pattern)
+        await session.settle()
+        session.press(.enter)
+        await session.settle()
+        let press = try #require(session.traceBuffer.entries.last)
+        #expect(press.action.label == "Enter on [Show greeting]")
+        _ = try Self.open(session)
+        let event = try #require(session.selectedSourceEvent)
+        #expect(event.call == call, "\(pattern.name): \(press.events.map(\.call))")
+        #expect(event.actionID == press.action.id && event.file.hasPrefix(pattern.name + "/"))
+        #expect(session.panelTitle == "Source · \(event.location)")
+        #expect(try #require(Self.tracedRow(session)).text.contains(try Self.start(of: event)))
+        // Opened on an earlier event, the cursor stays there as the trace grows; End follows again.
+        #expect(session.sourcePanel.selection == event.sequence)
+    }
+
+    @Test("with no pattern code in the trace yet, s opens on the newest event and follows it")
+    func opensOnNewestWithoutLesson() {
+        let buffer = TraceBuffer()
+        buffer.begin(TraceAction(id: 1, label: "one", pattern: "MVC"))
+        buffer.record(TraceEvent(sequence: 1, actionID: 1, pattern: "MVC", role: .view, type: "Label",
+                                 method: "text", file: "Widgets/Label.swift", line: 11, detail: ""))
+        buffer.record(TraceEvent(sequence: 2, actionID: 1, pattern: "MVC", role: .model, type: "AppState",
+                                 method: "person", file: "Model/AppState.swift", line: 11, detail: ""))
+        #expect(SourcePanel(opening: buffer).selection == nil)
+        // A controller method of MVC's own target, in an earlier action, is found there.
+        buffer.record(TraceEvent(sequence: 3, actionID: 1, pattern: "MVC", role: .controller, type: "GreetingViewController",
+                                 method: "didTapButton()", file: "MVC/GreetingViewController.swift", line: 40, detail: ""))
+        buffer.begin(TraceAction(id: 2, label: "two", pattern: "MVC"))
+        buffer.record(TraceEvent(sequence: 4, actionID: 2, pattern: "MVC", role: .network, type: "LandingPoint",
+                                 method: "cancelAll()", file: "Networking/LandingPoint.swift", line: 35, detail: ""))
+        #expect(SourcePanel(opening: buffer).selection == 3)
+    }
+
     @Test("light syntax colouring: keywords, types, attributes, comments and strings in their styles")
     func colouring() async throws {
         let session = await Self.greeted()
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         // Label.swift's lines 3-6 are on screen: a doc comment, @MainActor, `package final class Label: View`.
         #expect(Self.style(of: "@MainActor", in: session) == ShellTheme.style(for: .attribute))
         #expect(Self.style(of: "/// Read-only text", in: session) == ShellTheme.style(for: .docComment))
@@ -101,7 +147,7 @@ struct SourcePanelTests {
     func stepping() async throws {
         // Three presses: a trace longer than a page, for PgDn.
         let session = await Self.greeted(presses: 3)
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         let entries = session.traceBuffer.entries.filter { !$0.events.isEmpty }
         let enter = try #require(entries.last)
         #expect(enter.action.label == "Enter on [Show greeting]")
@@ -144,7 +190,7 @@ struct SourcePanelTests {
     @Test("[ ] scroll the code and ← → its long lines; stepping to another event brings the traced line back")
     func scrolling() async throws {
         let session = await Self.greeted()
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         let start = session.text
         let traced = try #require(Self.tracedRow(session))
         session.press(.character("]"))
@@ -181,7 +227,7 @@ struct SourcePanelTests {
                                  method: "vanish()", file: "Elsewhere/Gone.swift", line: 7, detail: ""))
         buffer.record(TraceEvent(sequence: 900_002, actionID: 900_000, pattern: "MVP", role: .view, type: "Label",
                                  method: "text", file: "Widgets/Label.swift", line: 99_999, detail: ""))
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         let lines = SourceListing(file: try #require(SourceCatalog.file(fileID: "Widgets/Label.swift"))).lineCount
         #expect(session.text.contains(" Label.swift has \(lines) lines; the trace names line 99999."))
         session.press(.up)
@@ -218,7 +264,7 @@ struct SourcePanelTests {
     @Test("the cursor follows new events while on the newest, and stays on its event otherwise")
     func live() async throws {
         let session = await Self.greeted()
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         session.press(.character("1"))  // the shell switches to MVC under the panel
         await session.settle()
         session.shell.render()
@@ -302,7 +348,7 @@ struct SourcePanelTests {
     @Test("a bar marks the method the traced line is in, and all of a method that fits is shown")
     func methodBar() async throws {
         let session = await Self.greeted()
-        _ = try Self.open(session)
+        _ = try Self.openOnNewest(session)
         func bar(onRowWith needle: String) -> Bool {
             guard let row = (0..<40).map({ session.screen.row($0) }).first(where: { $0.contains(needle) }) else { return false }
             return row.prefix(6).hasSuffix("│")
@@ -318,8 +364,7 @@ struct SourcePanelTests {
         // At 80×24 the code has 13 rows: a method longer than the context below its trace line
         // still shows whole, signature to closing brace.
         let small = await Self.greeted(size: Size(width: 80, height: 24))
-        _ = try Self.open(small)
-        small.press(.up, .up, .up)  // GreetingPresenter.showGreeting
+        _ = try Self.open(small)  // s opens on GreetingPresenter.showGreeting
         let event = try #require(small.selectedSourceEvent)
         #expect(event.call == "GreetingPresenter.showGreeting")
         let method = try #require(small.selectedListing?.enclosingBlock(ofLine: event.line))

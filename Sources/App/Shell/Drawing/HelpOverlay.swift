@@ -1,11 +1,13 @@
 import Mediator
+import Networking
 import PatternVocabulary
 import Terminal
 import Widgets
 
-/// The `?` overlay: every shell and module key of the key map and the active pattern's roles, each
-/// with its duty. In a mixed app the roles heading says whose they are and what the mix is. On a
-/// terminal too short for all of it, it scrolls and its bottom border says how much is left.
+/// The `?` overlay: what matters first — the keys that teach and the active pattern's roles, each
+/// with its duty — then every shell and module key of the key map and the words mvx uses. In a
+/// mixed app the roles heading says whose they are and what the mix is. On a terminal too short
+/// for all of it, it scrolls and its bottom border says how much is left.
 struct HelpOverlay {
     var pattern: PatternID
     var roles: [RoleDuty]
@@ -23,14 +25,41 @@ struct HelpOverlay {
 
     private static let keyColumn = 14
 
-    private func width(on size: Size) -> Int { min(size.width - 4, 84) }
+    /// All but a column each side at 80 columns, so the first page's roles wrap less; 84 at most.
+    private func width(on size: Size) -> Int { min(size.width - 2, 84) }
 
-    /// The overlay's lines for a terminal of `size`, long duties wrapped under themselves.
+    /// The words mvx uses that a newcomer may not know, each in a line of its own.
+    static let glossary: [(word: String, meaning: String)] = [
+        ("reformer", "casatwy's: turns an API manager's raw data into what one view needs (a list's rows, "
+            + "a detail); one API can feed several views through several reformers"),
+        ("landing point", "where one screen's requests land: when the screen goes away it cancels them all, "
+            + "so no late reply reaches it"),
+        ("operation log", "every API call becomes an entry, sent to the log service \(OperationLog.batchSize) "
+            + "at a time, never one request per call; the inspector (n) shows its queue"),
+        ("Δ", "in the timeline (t): how many stored values an action changed (3Δ: three)"),
+    ]
+
+    /// The panels that show what the trace alone does not, by the key bar's rank: the first page's line.
+    static let teachingKeys: [KeyBinding] = Keymap.appBindings
+        .filter { binding in binding.commands.values.contains { if case .togglePanel = $0 { true } else { false } } }
+        .sorted { ($0.barRank ?? .max) < ($1.barRank ?? .max) }
+
+    /// The overlay's lines for a terminal of `size`, long duties wrapped under themselves: what matters
+    /// first (the keys that teach, the roles of the pattern on show) on the first page, then every
+    /// key, then the words mvx uses.
     private func lines(on size: Size) -> [Row] {
-        var rows: [Row] = [("mvx — keys", "", ShellTheme.overlayTitle)]
-        for binding in Keymap.appBindings {
-            rows.append((binding.keys, binding.help, ShellTheme.overlay))
+        let textWidth = max(10, width(on: size) - Self.keyColumn - 5)
+        var rows: [Row] = [("mvx — keys that teach", "", ShellTheme.overlayTitle)]
+        // The teaching keys as the key bar writes them, as many to a line as fit the box.
+        var line = ""
+        for hint in Self.teachingKeys.map({ $0.hint(short: false) }) {
+            if !line.isEmpty, DisplayWidth.of(line + "  " + hint) > width(on: size) - 4 {
+                rows.append((line, "", ShellTheme.overlay))
+                line = ""
+            }
+            line += (line.isEmpty ? "" : "  ") + hint
         }
+        if !line.isEmpty { rows.append((line, "", ShellTheme.overlay)) }
         rows.append(("", "", ShellTheme.overlay))
         let heading = mix.map { "\(pattern.name) — roles (mix: \($0))" }
         rows.append((heading ?? "\(pattern.name) — roles", "", ShellTheme.overlayTitle))
@@ -38,9 +67,18 @@ struct HelpOverlay {
             rows.append((duty.role.rawValue, "\(duty.typeName): \(duty.duty)", ShellTheme.overlay))
         }
         rows.append(("", "", ShellTheme.overlay))
+        rows.append(("mvx — every key", "", ShellTheme.overlayTitle))
+        for binding in Keymap.appBindings {
+            rows.append((binding.keys, binding.help, ShellTheme.overlay))
+        }
+        rows.append(("", "", ShellTheme.overlay))
+        rows.append(("words mvx uses", "", ShellTheme.overlayTitle))
+        for entry in Self.glossary {
+            rows.append((entry.word, entry.meaning, ShellTheme.overlay))
+        }
+        rows.append(("", "", ShellTheme.overlay))
         rows.append(("", "Esc or ? closes this help", ShellTheme.overlay))
 
-        let textWidth = max(10, width(on: size) - Self.keyColumn - 5)
         return rows.flatMap { row -> [Row] in
             guard !row.text.isEmpty else { return [row] }
             return TextWrapping.lines(of: row.text, width: textWidth).enumerated().map { index, piece in

@@ -36,11 +36,19 @@ struct ShellView {
                            in: full.subcanvas(layout.trace))
         }
         if let tour = state.tour, tour.isShown { TourCard(tour: tour).draw(in: full.subcanvas(layout.card)) }
-        KeyBar(notice: state.notice).draw(in: full.subcanvas(layout.keyBar))
+        KeyBar(notice: state.notice, typing: typing).draw(in: full.subcanvas(layout.keyBar))
         if let help = state.help {
             screen.setCursor(nil)  // the overlay hides the field the cursor belongs to
             HelpOverlay(state: state, registry: registry).draw(in: full, scroll: help)
         }
+    }
+
+    /// Who has the letters, for the key bar: the trace filter being typed, or the module's focused
+    /// field while the module shows (a panel over the body or the help takes every key itself).
+    private var typing: KeyBar.Typing? {
+        if state.help != nil { return nil }
+        if state.traceFilterDraft != nil { return .traceFilter }
+        return environment.moduleHasTextFocus && state.panel?.placement != .body ? .field : nil
     }
 
     private func drawTitles(_ layout: ShellLayout, in canvas: Canvas) {

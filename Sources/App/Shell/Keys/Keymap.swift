@@ -85,6 +85,9 @@ package struct KeyBinding: Sendable {
     /// The word on the key bar or a panel's key line (nil: help overlay only); `shortLabel` where narrow.
     package var label: String?
     package var shortLabel: String?
+    /// Where the key bar ranks it (a labelled shell or module key): 0 always shows, then lower
+    /// before higher as the width allows. Nil: not on the bar.
+    package var barRank: Int?
     /// The sentence the help overlay shows (shell and module keys).
     package var help = ""
     /// What each key does: a shell command, or a panel command for a panel's binding.
@@ -113,25 +116,25 @@ package enum Keymap {
 
     package static let bindings: [KeyBinding] = [
         KeyBinding(
-            keys: "1-4", label: "pattern", help: "switch pattern: 1 MVC, 2 MVP, 3 MVVM, 4 VIPER",
+            keys: "1-4", label: "pattern", barRank: 6, help: "switch pattern: 1 MVC, 2 MVP, 3 MVVM, 4 VIPER",
             commands: Dictionary(uniqueKeysWithValues: PatternID.allCases.enumerated().map { index, pattern in
                 (Key.character(Character(String(index + 1))), ShellCommand.selectPattern(pattern))
             })),
         KeyBinding(
-            keys: "Tab", label: "next", help: "next pattern (Shift-Tab: previous)",
+            keys: "Tab", label: "next", barRank: 7, help: "next pattern (Shift-Tab: previous)",
             commands: [.tab: .nextPattern, .backTab: .previousPattern]),
         KeyBinding(
-            keys: "g l", label: "screen", help: "show the greeting (g) or the listings (l) screen",
+            keys: "g l", label: "screen", barRank: 8, help: "show the greeting (g) or the listings (l) screen",
             commands: [.character("g"): .selectScreen(.greeting), .character("l"): .selectScreen(.listings)]),
         KeyBinding(
             keys: "x", label: nil, help: "mix: pick a pattern per screen (1-4 and Tab: this screen only)",
             commands: [.character("x"): .toggleMix]),
-        KeyBinding(scope: .module, keys: "↑↓", label: "move", help: "move between fields, buttons and rows"),
-        KeyBinding(scope: .module, keys: "Enter", label: "press", help: "press the focused button, open the selected row"),
+        KeyBinding(scope: .module, keys: "↑↓", label: "move", barRank: 10, help: "move between fields, buttons and rows"),
+        KeyBinding(scope: .module, keys: "Enter", label: "press", barRank: 9, help: "press the focused button, open the selected row"),
         KeyBinding(scope: .module, keys: "Esc", label: nil, help: "leave a text field; go back from a detail screen"),
         KeyBinding(scope: .module, keys: "←→ r d", label: nil, help: "listings: ←→ source, r refresh, d next district"),
         KeyBinding(
-            keys: "[ ]", label: "trace", help: "scroll the trace pane back to earlier pages and forth",
+            keys: "[ ]", label: "trace", barRank: 11, help: "scroll the trace pane back to earlier pages and forth",
             commands: [.character("["): .scrollTraceUp, .character("]"): .scrollTraceDown]),
         KeyBinding(
             keys: "/ p", label: nil,
@@ -139,33 +142,35 @@ package enum Keymap {
             commands: [.character("/"): .editTraceFilter, .character("p"): .toggleOwnRoles]),
         // No keys: the mouse, listed so the help tells of it (off with --no-mouse).
         KeyBinding(keys: "mouse", label: nil, help: "click tabs, buttons, fields, rows (double: open); wheel scrolls"),
+        // The panels that teach, in the order the key bar gives up room: c always, the rest as it fits
+        // (the header already names 1-4 and g l, so those rank after them).
         KeyBinding(
-            keys: "c", label: nil, help: "compare: the last action replayed in all four patterns",
+            keys: "c", label: "compare", barRank: 0, help: "compare: the last action replayed in all four patterns",
             commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(
-            keys: "n", label: nil, help: "network inspector: requests, network type, latency, failures",
-            commands: [.character("n"): .togglePanel(.network)]),
-        KeyBinding(
-            keys: "s", label: nil, help: "source: the code behind each trace line, ↑↓ to step through",
+            keys: "s", label: "source", barRank: 1, help: "source: the code behind each trace line, ↑↓ to step through",
             commands: [.character("s"): .togglePanel(.source)]),
         KeyBinding(
-            keys: "m", label: nil, help: "metrics: code and unit tests per role, Orlov's three criteria",
-            commands: [.character("m"): .togglePanel(.metrics)]),
-        KeyBinding(
-            keys: "t", label: nil, help: "timeline: the stored state each action changed; r rewinds to one",
+            keys: "t", label: "timeline", barRank: 2, help: "timeline: the stored state each action changed; r rewinds to one",
             commands: [.character("t"): .togglePanel(.timeline)]),
         KeyBinding(
-            keys: "o", label: nil, help: "ownership: who holds whom, strong or weak; what a switch freed",
+            keys: "o", label: "ownership", barRank: 3, help: "ownership: who holds whom, strong or weak; what a switch freed",
             commands: [.character("o"): .togglePanel(.ownership)]),
+        KeyBinding(
+            keys: "m", label: "metrics", barRank: 4, help: "metrics: code and unit tests per role, Orlov's three criteria",
+            commands: [.character("m"): .togglePanel(.metrics)]),
+        KeyBinding(
+            keys: "n", label: "network", barRank: 5, help: "network inspector: requests, network type, latency, failures",
+            commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
             commands: [.character("w"): .saveSession]),
         KeyBinding(
             keys: "T", label: nil, help: "the guided tour: short steps, each checked against the trace; T again hides it",
             commands: [.character("T"): .toggleTour]),
-        KeyBinding(keys: "?", label: "help", help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
+        KeyBinding(keys: "?", label: "help", barRank: 0, help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(
-            keys: "q", label: "quit", help: "quit (Ctrl-C quits from anywhere, even a text field)",
+            keys: "q", label: "quit", barRank: 0, help: "quit (Ctrl-C quits from anywhere, even a text field)",
             commands: [.character("q"): .quit, .control("c"): .quit]),
 
         // Compare and metrics: a scrolled page.
@@ -195,8 +200,9 @@ package enum Keymap {
             scope: .panel(.network), keys: "+ -", label: "latency",
             panelCommands: [.character("+"): .stepLatency(up: true), .character("="): .stepLatency(up: true),
                             .character("-"): .stepLatency(up: false)]),
-        KeyBinding(scope: .panel(.network), keys: "t", label: "network", panelCommands: [.character("t"): .cycleNetworkType]),
-        KeyBinding(scope: .panel(.network), keys: "o", label: "offline", panelCommands: [.character("o"): .toggleOffline]),
+        // Letters no shell or module key uses (not t, o): the module stays live beside the inspector.
+        KeyBinding(scope: .panel(.network), keys: "y", label: "network", panelCommands: [.character("y"): .cycleNetworkType]),
+        KeyBinding(scope: .panel(.network), keys: "a", label: "offline", panelCommands: [.character("a"): .toggleOffline]),
         KeyBinding(scope: .panel(.network), keys: "k", label: "kind", panelCommands: [.character("k"): .cycleFailureKind]),
         KeyBinding(scope: .panel(.network), keys: "f", label: "fail next", panelCommands: [.character("f"): .toggleFailNext]),
         KeyBinding(scope: .panel(.network), keys: "e", label: "empty cache", panelCommands: [.character("e"): .emptyCache]),

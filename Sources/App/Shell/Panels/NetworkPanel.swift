@@ -83,7 +83,7 @@ package struct NetworkPanel: ShellPanel {
         return .effect(.network(control, key: key))
     }
 
-    /// The type `t` moves to: one step down the list, offline wrapping round to Wi-Fi.
+    /// The type `y` moves to: one step down the list, offline wrapping round to Wi-Fi.
     static func networkType(after type: NetworkType) -> NetworkType {
         let types = NetworkType.allCases
         return types[((types.firstIndex(of: type) ?? 0) + 1) % types.count]
@@ -91,7 +91,7 @@ package struct NetworkPanel: ShellPanel {
 
     /// The keys that bring a replay of the screen's keys from `replayType` (the type a replay of
     /// the keys recorded so far ends on; Wi-Fi at first) to the network type `control` leaves the
-    /// network on: open the inspector, `t` until that type, close it — and that type. Compare (`c`)
+    /// network on: open the inspector, `y` until that type, close it — and that type. Compare (`c`)
     /// replays the keys sent to the screen; the shell records these there, so a change of type is
     /// replayed in every pattern and its last step (the notification and the role that catches it)
     /// is the action compared. Nil for the other controls.
@@ -148,7 +148,7 @@ package struct NetworkPanel: ShellPanel {
                 @Traced(.network, Self.self, "latency \(describe(old)) → \(describe(scenario.current.latency))") var call
             }
         case .toggleOffline:
-            // Offline is a network type: going offline or back posts the change like `t` does.
+            // Offline is a network type: going offline or back posts the change like `y` does.
             let current = scenario.current
             let type = current.offline ? current.networkTypeBeforeOffline : .offline
             action {

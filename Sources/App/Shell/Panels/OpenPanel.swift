@@ -25,7 +25,7 @@ package enum OpenPanel: Equatable, Sendable {
                                      token: panel.token) : nil
             return (.compare(panel), effect)
         case .network: return (.network(NetworkPanel(network: context.network)), nil)
-        case .source: return (.source(SourcePanel()), nil)
+        case .source: return (.source(SourcePanel(opening: context.trace)), nil)
         case .metrics: return (.metrics(MetricsPanel()), nil)
         case .timeline: return (.timeline(TimelinePanel()), nil)
         case .ownership: return (.ownership(OwnershipPanel(screen: state.screen, canCapture: canReplay)), nil)

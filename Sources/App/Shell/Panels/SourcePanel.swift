@@ -8,15 +8,15 @@ extension PanelID {
     package static let source = PanelID("source")
 }
 
-/// The code behind the trace: the trace's lines with a cursor on one event (the newest when the
-/// panel opens) and the source of that event's file — embedded in the binary at build time, so this
-/// works far from the checkout — scrolled to the event's line, which is highlighted, with syntax
-/// colouring and a bar beside the method the line is in, both from the index swift-syntax made of
-/// the file. ↑↓ step through the events and
-/// the code follows.
+/// The code behind the trace: the trace's lines with a cursor on one event (when the panel opens,
+/// the pattern's own role method in the last action, `lessonEvent(in:)`) and the source of that
+/// event's file — embedded in the binary at build time, so this works far from the checkout —
+/// scrolled to the event's line, which is highlighted, with syntax colouring and a bar beside the
+/// method the line is in, both from the index swift-syntax made of the file. ↑↓ step through the
+/// events and the code follows.
 ///
-/// The trace stays live: while the cursor is on the newest event it moves on to each new one, as
-/// `tail -f` does; anywhere else it stays on its event however the trace grows.
+/// The trace stays live: while the cursor is on the newest event (End) it moves on to each new one,
+/// as `tail -f` does; anywhere else it stays on its event however the trace grows.
 package struct SourcePanel: ShellPanel {
     let id = PanelID.source
     let placement = PanelPlacement.body
@@ -81,6 +81,34 @@ package struct SourcePanel: ShellPanel {
     /// The pane with its cursor on the trace event with sequence number `event`.
     init(selecting event: UInt64) {
         selection = event
+    }
+
+    /// The pane as `s` opens it: the cursor on the pattern's own lesson in the newest action that
+    /// has one (`lessonEvent(in:)`), else on the newest event, following it.
+    @MainActor
+    init(opening trace: TraceBuffer) {
+        let entries = trace.entries
+        guard let lesson = Self.lessonEvent(in: entries),
+              lesson.sequence != entries.last(where: { !$0.events.isEmpty })?.events.last?.sequence else { return }
+        selection = lesson.sequence
+    }
+
+    /// The event `s` opens on: in the newest action with one, the first event of the pattern's own
+    /// code (its target, not the widgets, the shared model or the network layer) past the view — the
+    /// controller, presenter, view model or interactor that decides, where the patterns differ —
+    /// or, if the action reached none, its first own event (a view's method).
+    static func lessonEvent(in entries: [TraceBuffer.Entry]) -> TraceEvent? {
+        for entry in entries.reversed() {
+            let own = entry.events.filter(isPatternsOwn)
+            if let event = own.first(where: { $0.role.layer > 0 }) ?? own.first { return event }
+        }
+        return nil
+    }
+
+    /// An event of the pattern's own code: its file is in the pattern's target (`MVP/…`; the trace
+    /// names files by `#fileID`, whose first part is the target) and its role is not a shared layer's.
+    static func isPatternsOwn(_ event: TraceEvent) -> Bool {
+        event.file.hasPrefix(event.pattern + "/") && !TraceFilter.sharedRoles.contains(event.role)
     }
 
     /// The trace as rows, and which rows are events (what ↑↓ step through).

@@ -23,7 +23,7 @@ extension NetworkEnvironment {
 
     /// The fake device moves to another network: the fake server takes the type's latency and
     /// failure profile, then the network layer posts the change (as a real app's reachability
-    /// would when the radio reports it). The inspector's `t` and `o` and the tests call this.
+    /// would when the radio reports it). The inspector's `y` and `a` and the tests call this.
     package func switchNetworkType(to type: NetworkType) {
         scenario?.update { $0.switchNetwork(to: type) }
         networkTypeNotifier.post(type)

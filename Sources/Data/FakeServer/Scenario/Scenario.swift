@@ -41,7 +41,7 @@ package struct Scenario: Sendable, Hashable {
         return latency.lowerBound + span * random.nextUnit()
     }
 
-    // MARK: Network types (the inspector's t and o)
+    // MARK: Network types (the inspector's y and a)
 
     /// The latency and failures of each network type, slower and flakier down the list. Wi-Fi is
     /// the default scenario's own; offline keeps the latency (no request waits: all fail at once).

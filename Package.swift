@@ -230,7 +230,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: ["AppComposition", "Shell", "Sessions", "Mediator", "MVC", "MVP", "FakeServer", "Networking", "Model",
                            "Tracing", "Terminal", "Widgets", "ScreenViews", "SourceCatalog", "CodeMetrics", "PatternVocabulary",
-                           "ObjectGraph", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
+                           "ObjectGraph", "Tour", "TestSupport", .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),

@@ -14,7 +14,7 @@ struct TourCard {
         guard height >= 3, width > 4 else { return }
         let step = tour.current
         let number = "Tour \(tour.step + 1)/\(tour.guide.tour.steps.count)"
-        let status = tour.isPlaying ? " ▶ playing the solution " : tour.isCurrentDone ? " ✓ done " : ""
+        let status = tour.isPlaying ? "▶ playing the solution " : tour.isCurrentDone ? "✓ done " : ""
         let look = " look: \(step.pane.rawValue) "
         canvas.draw(String(repeating: "─", count: width), at: .zero, style: ShellTheme.rule)
         let titleRoom = max(0, width - 2 - DisplayWidth.of(status) - DisplayWidth.of(look) - 2)

@@ -192,7 +192,7 @@ package enum ShellReducer {
     /// The line a first start shows in the key bar's place, naming the tour's key from the key map.
     package static func firstStartNotice(steps: Int) -> String? {
         guard let keys = Keymap.bindings.first(where: { $0.commands.values.contains(.toggleTour) })?.keys else { return nil }
-        return "new to mvx? press \(keys) for a guided tour: \(steps) short steps, each checked against the trace"
+        return "new here? press \(keys) for a guided tour of mvx (\(steps) short steps)"
     }
 
     // MARK: - The trace filter

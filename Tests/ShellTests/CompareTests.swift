@@ -141,6 +141,97 @@ struct CompareTests {
         #expect(session.text.contains("VIPER · Listings"))
     }
 
+    @Test("the greeting press: the verdicts say which role tells the view, and the note where the paths part, as conform does")
+    func pathsPart() async throws {
+        let session = Self.session()
+        await session.settle()
+        session.press(.enter)
+        let panel = try await Self.openCompare(session)
+        let columns = try #require(panel.columns)
+        let verdicts = Dictionary(uniqueKeysWithValues: columns.map { ($0.pattern, $0.verdict) })
+        #expect(verdicts[.mvp]?.hasPrefix("presenter tells the view: setGreeting") == true, "\(verdicts)")
+        #expect(verdicts[.viper]?.hasPrefix("presenter tells the view: setGreeting") == true, "\(verdicts)")
+        #expect(verdicts[.mvc]?.hasPrefix("controller tells the view: Label.text") == true, "\(verdicts)")
+        // The view model's output reaches the view through the binding (or, before the binding is
+        // traced, straight from the view model's setter): never a presenter's call.
+        let mvvm = try #require(verdicts[.mvvm])
+        #expect(mvvm.hasPrefix("view model tells the view:") || mvvm.hasPrefix("binding tells the view:"), "\(mvvm)")
+        #expect(mvvm != verdicts[.mvp])
+        let note = "paths part at step 2: MVC Controller · MVP View · MVVM ViewModel · VIPER View"
+        #expect(ComparePanel.note(for: columns) == note)
+        #expect(session.text.contains(" » " + note))
+    }
+
+    @Test("who tells the view, read from the callers: a view's own widget calls are not counted, a hand-made trace")
+    func viewCalls() {
+        let calls = CallPaths.viewCalls(in: HandMadeTrace.tapThatLoads)
+        #expect(calls == [CallPaths.ViewCalls(caller: .presenter, methods: ["GreetingViewController.showLoading",
+                                                                             "GreetingViewController.show"])])
+        #expect(calls.first?.sentence(limit: 1) == "presenter tells the view: GreetingViewController.showLoading +1")
+        // The same trace with the presenter's calls cut: nobody but the view calls the view.
+        #expect(CallPaths.viewCalls(in: HandMadeTrace.tapThatLoads.filter { $0.role != .presenter }).isEmpty)
+    }
+
+    /// Regression: ← on the listings' first tab runs no role method; compare showed four empty
+    /// columns ("no role method ran") while the trace pane showed the screen's load.
+    @Test("← on the first tab ran nothing: compare shows the last action that ran a role method, and says so")
+    func quietLastKey() async throws {
+        let session = Self.session(size: Size(width: 120, height: 40), pattern: .mvp, screen: .listings)
+        await session.settle()
+        session.press(.left)
+        await session.settle()
+        let panel = try await Self.openCompare(session)
+        let columns = try #require(panel.columns)
+        #expect(columns.count == 4)
+        for column in columns {
+            #expect(column.entry?.action.label == "start: \(column.pattern.name) Listings", "\(column.pattern.name)")
+            #expect(column.counts.steps > 10, "\(column.pattern.name): the load is compared")
+            #expect(column.quietAfter == ["←"])
+        }
+        #expect(session.text.contains("▸ start: MVP Listings — ← after it ran no role method"))
+        #expect(!session.text.contains("no role method ran"))
+    }
+
+    /// Regression: the replays started from a fresh model, so a source chosen before a pattern
+    /// switch (kept in the shared model) was lost, and ← back to Rent ran nothing in the replays
+    /// while it reloaded the list live.
+    @Test("the replays start from the shared model the live module found: ← after a switch reloads Rent in all four")
+    func replayStartsFromTheLiveModel() async throws {
+        let session = Self.session(size: Size(width: 120, height: 40), pattern: .mvc, screen: .listings)
+        await session.settle()
+        session.press(.right)  // New homes, kept in the shared model
+        await session.settle()
+        session.press(.character("2"))
+        await session.settle()
+        session.press(.left)  // back to Rent, in MVP
+        await session.settle()
+        #expect(session.traceBuffer.entries.last?.events.contains { $0.method.hasPrefix("didChooseSource") } == true,
+                "live, ← changes the source")
+        let panel = try await Self.openCompare(session)
+        let columns = try #require(panel.columns)
+        #expect(columns.count == 4)
+        for column in columns {
+            #expect(column.entry?.action.label == "←", "\(column.pattern.name)")
+            #expect(column.entry?.events.contains { $0.detail.contains("rent.list") } == true, "\(column.pattern.name) loads Rent")
+        }
+    }
+
+    @Test("a greeting typed in one pattern is greeted in every replay after a switch")
+    func greetingFromTheLiveModel() async throws {
+        let session = Self.session(pattern: .mvc)
+        await session.settle()
+        session.press(.up, .up, .end)
+        session.press(Array(repeating: Key.backspace, count: 5))
+        session.type("Ada")
+        session.press(.down, .down, .character("2"))
+        await session.settle()
+        session.press(.enter)
+        let panel = try await Self.openCompare(session)
+        for column in try #require(panel.columns) {
+            #expect(column.entry?.events.contains { $0.detail.contains("Hello Ada Blaine") } == true, "\(column.pattern.name)")
+        }
+    }
+
     @Test("a shell without a replay runner says so instead of showing columns")
     func withoutRunner() {
         let session = TestApp.session()

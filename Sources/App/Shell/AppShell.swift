@@ -135,8 +135,9 @@ package final class AppShell {
         case .replay(let keys, let screenID, let size, let token):
             guard let replayer else { return }
             replay?.cancel()
+            let model = host.modelAtBuild
             replay = Task { [weak self] in
-                let columns = await replayer.replayInEveryPattern(keys: keys, screen: screenID, size: size)
+                let columns = await replayer.replayInEveryPattern(keys: keys, screen: screenID, size: size, model: model)
                 self?.dispatch(.replayed(token: token, columns))
                 self?.setNeedsFrame()
             }

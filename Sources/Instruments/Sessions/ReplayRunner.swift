@@ -40,13 +40,15 @@ package struct ReplayRunner {
     /// each; a key that quits ends the script) and returns every action with its events, the
     /// screen's construction first. `screenPatterns` puts single screens in another pattern (a
     /// mixed app, in mix mode), as the command line's `--greeting-pattern` and `--listings-pattern` do.
+    /// `model`, when given, is the shared model the screen is built on (compare's replays start
+    /// from the one the live module found), instead of a fresh one.
     package func run(
         _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size = ReplayRunner.defaultSize,
-        screenPatterns: [ScreenID: PatternID] = [:]
+        screenPatterns: [ScreenID: PatternID] = [:], model: AppStateValues? = nil
     ) async throws(ReplayError) -> [TraceBuffer.Entry] {
         let first = ScreenPatterns(pattern, overrides: screenPatterns)[screen]
         guard registry.isAvailable(first, screen) else { throw .unavailable(first, screen) }
-        let session = await session(pattern, screen, keys: keys, size: size, screenPatterns: screenPatterns)
+        let session = await session(pattern, screen, keys: keys, size: size, screenPatterns: screenPatterns, model: model)
         session.shell.stop()
         return session.traceBuffer.entries
     }
@@ -54,9 +56,12 @@ package struct ReplayRunner {
     /// A fresh headless shell on `screen` after `keys`, settled after each: the replay itself,
     /// left running for the caller to read (and stop).
     func session(
-        _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size, screenPatterns: [ScreenID: PatternID] = [:]
+        _ pattern: PatternID, _ screen: ScreenID, keys: [Key], size: Size, screenPatterns: [ScreenID: PatternID] = [:],
+        model: AppStateValues? = nil
     ) async -> HeadlessSession {
-        let session = HeadlessSession(registry: registry, context: makeContext(), size: size, pattern: pattern,
+        let context = makeContext()
+        model?.restore(into: context)
+        let session = HeadlessSession(registry: registry, context: context, size: size, pattern: pattern,
                                       screen: screen, screenPatterns: screenPatterns)
         await session.settle()
         var index = keys.startIndex

@@ -232,16 +232,9 @@ package struct ConformReport: Equatable, Sendable {
         return line.isEmpty ? "(blank)" : Sanitizer.visible(line.trimmingLeadingSpaces, limit: 60)
     }
 
-    /// Where the call paths part: the first step at which the roles differ, and each pattern's role there.
+    /// Where the call paths part (`CallPaths.parting`, which compare shows too).
     private func paths(_ seen: [(PatternID, ConformObservation)]) -> String {
-        let roles = seen.map { ($0.0, $0.1.events.map(\.role)) }
-        let longest = roles.map(\.1.count).max() ?? 0
-        guard longest > 0 else { return "no role method ran" }
-        guard let step = (0..<longest).first(where: { index in Set(roles.map { $0.1[safe: index] }).count > 1 }) else {
-            return "the same roles at every step"
-        }
-        let parts = roles.map { pattern, list in "\(pattern.name) \(list[safe: step]?.rawValue ?? "(ended)")" }
-        return "part at step \(step + 1): " + parts.joined(separator: " · ")
+        CallPaths.parting(seen.map { (pattern: $0.0, events: $0.1.events) })
     }
 
     /// `text` with spaces after it up to `width` characters.

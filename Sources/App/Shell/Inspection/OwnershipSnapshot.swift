@@ -84,15 +84,56 @@ package struct FreedObjects: Equatable, Sendable {
 /// metrics' role table, the shared layers by what they are.
 enum OwnershipRoles {
     static func role(of node: ObjectNode) -> Role? {
+        role(module: node.module, typeName: node.typeName)
+    }
+
+    /// The role of the type `typeName` declared in `module` (the timeline names changes so).
+    static func role(module: String, typeName: String) -> Role? {
         // `Observable<String>` is placed as `Observable`.
-        let stem = String(node.typeName.prefix { $0 != "<" })
-        if let pattern = PatternID(rawValue: node.module) { return RoleTable.role(of: stem, in: pattern) }
-        switch node.module {
+        let stem = String(typeName.prefix { $0 != "<" })
+        if let pattern = PatternID(rawValue: module) { return RoleTable.role(of: stem, in: pattern) }
+        switch module {
         case "Model": return .model
         case "ModelServices": return stem.hasSuffix("Reformer") ? .reformer : .model
         case "Networking": return .network
         case "Widgets", "ScreenViews": return .view
         default: return nil
         }
+    }
+}
+
+extension OwnershipSnapshot {
+    /// What to notice in the graph, read from its references alone: a strong cycle; else which
+    /// role holds which without retaining it (`the presenter holds its view weakly`); else that no
+    /// other role refers back to the first one.
+    var notice: String {
+        var roles: [Int: Role] = [:]
+        for (index, node) in nodes.enumerated() where node.module == pattern.rawValue {
+            roles[index] = OwnershipRoles.role(of: node)
+        }
+        guard cycles.isEmpty else { return "a strong cycle: its objects outlive the module's teardown" }
+        var unretained: [(holder: Role, held: Role, strength: ReferenceStrength)] = []
+        for index in roles.keys.sorted() {
+            for reference in nodes[index].references where !reference.strength.retains && reference.target != index {
+                guard let holder = roles[index], let held = roles[reference.target],
+                      !unretained.contains(where: { $0.holder == holder && $0.held == held }) else { continue }
+                unretained.append((holder, held, reference.strength))
+            }
+        }
+        func how(_ strength: ReferenceStrength) -> String { strength == .weak ? "weakly" : "unowned" }
+        if let first = unretained.first {
+            let rest = unretained.dropFirst().map { ", the \($0.holder.noun) its \($0.held.noun)" + ($0.strength == first.strength ? "" : " " + how($0.strength)) }
+            return "no strong cycle: the \(first.holder.noun) holds its \(first.held.noun) \(how(first.strength))" + rest.joined()
+        }
+        guard let top = roles.keys.min(), let topRole = roles[top] else { return "no \(pattern.name) role object is on show" }
+        let pointsBack = roles.keys.contains { $0 != top && nodes[$0].references.contains { $0.target == top } }
+        guard !pointsBack else { return "another role holds the \(topRole.noun) strongly" }
+        var held: [Role] = []
+        for reference in nodes[top].references where reference.strength.retains {
+            guard let role = OwnershipRoles.role(of: nodes[reference.target]), role != .view, !held.contains(role) else { continue }
+            held.append(role)
+        }
+        let holds = held.isEmpty ? "" : " holds the " + held.map(\.noun).joined(separator: " and the ") + ";"
+        return "no cycle: the \(topRole.noun)\(holds) no other role refers back to it"
     }
 }

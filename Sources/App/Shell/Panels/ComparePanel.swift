@@ -19,6 +19,9 @@ package struct ComparedAction: Equatable, Sendable {
     package var verdict: String
     /// Why the replay could not run, instead of the above.
     package var failure: String?
+    /// The labels of the replay's actions after `entry` that ran no role method (a ← on the first
+    /// tab): compare shows the last action that did, and names these.
+    package var quietAfter: [String] = []
 
     package init(pattern: PatternID, entry: TraceBuffer.Entry?, counts: ActionCounts, verdict: String, failure: String?) {
         self.pattern = pattern
@@ -33,7 +36,9 @@ package struct ComparedAction: Equatable, Sendable {
 /// `ShellEffect.replay`. The composition root supplies it, so the shell imports no pattern.
 @MainActor
 package protocol ActionReplaying {
-    func replayInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [ComparedAction]
+    /// `keys` on `screen` in every pattern, each built on the shared model as `model` holds it
+    /// (the values the live module found; nil: a fresh model).
+    func replayInEveryPattern(keys: [Key], screen: ScreenID, size: Size, model: AppStateValues?) async -> [ComparedAction]
 }
 
 /// The user's last action replayed in all four patterns on headless shells (fresh state, zero
@@ -103,7 +108,7 @@ package struct ComparePanel: ShellPanel {
 
     /// The columns' lines and pages for the panel's size: worked out alike for keys and drawing.
     private struct ColumnsLayout {
-        /// The row the columns start on: below the summary, the definitions and the key line.
+        /// The row the columns start on: below the summary, the note, the definitions and the key line.
         var top: Int
         var width: Int
         var headers: [[TraceLine]]
@@ -113,7 +118,8 @@ package struct ComparePanel: ShellPanel {
         var content: Int
 
         init(_ columns: [ComparedAction], size: Size) {
-            top = 2 + ComparePanel.definitions(width: size.width).count
+            top = 2 + PanelNote.lines(ComparePanel.note(for: columns), width: size.width).count
+                + ComparePanel.definitions(width: size.width).count
             let area = Size(width: size.width, height: max(0, size.height - top))
             width = columns.isEmpty ? 0 : (area.width - (columns.count - 1)) / columns.count
             headers = columns.map { [width] in ComparePanel.header(for: $0, width: width) }
@@ -137,9 +143,14 @@ package struct ComparePanel: ShellPanel {
             let label = columns.first(where: { $0.pattern == currentPattern })?.entry?.action.label
                 ?? columns.first?.entry?.action.label ?? "nothing yet"
             let keys = earlierKeys == 1 ? "1 earlier key" : "\(earlierKeys) earlier keys"
-            let summary = "▸ \(label) — replayed on a fresh \(screen.title) after \(keys), headless, zero latency"
+            let quiet = columns.first(where: { $0.pattern == currentPattern })?.quietAfter ?? []
+            let summary = quiet.isEmpty
+                ? "▸ \(label) — replayed on a fresh \(screen.title) after \(keys), headless, zero latency"
+                : "▸ \(label) — \(quiet.joined(separator: ", ")) after it ran no role method; replayed on a fresh "
+                    + "\(screen.title), headless, zero latency"
             canvas.draw(" " + DisplayWidth.truncate(summary, to: width - 2), at: Point(x: 0, y: row), style: ShellTheme.actionHeader)
             row += 1
+            row += PanelNote.draw(Self.note(for: columns), row: row, in: canvas)
             for line in Self.definitions(width: width) {
                 canvas.draw(" " + line, at: Point(x: 0, y: row), style: ShellTheme.detail)
                 row += 1
@@ -184,6 +195,11 @@ package struct ComparePanel: ShellPanel {
         ScrollMarker.draw(remaining: scroll.remaining(page: layout.page, content: layout.content), in: canvas)
     }
 
+    /// What to notice: where the four call paths part, as `mvx conform` says it.
+    static func note(for columns: [ComparedAction]) -> String {
+        "paths " + CallPaths.parting(columns.filter { $0.failure == nil }.map { (pattern: $0.pattern, events: $0.entry?.events ?? []) })
+    }
+
     /// The pattern's name, its counts and its verdict.
     private static func header(for column: ComparedAction, width: Int) -> [TraceLine] {
         var lines = [TraceLine(" " + column.pattern.name, ShellTheme.paneTitle)]
@@ -205,6 +221,13 @@ package struct ComparePanel: ShellPanel {
             }
         }
         guard !column.verdict.isEmpty else { return lines }
-        return lines + TextWrapping.lines(of: column.verdict, width: width - 1).prefix(3).map { TraceLine(" " + $0, ShellTheme.notice) }
+        // Whole findings only, as many as three rows hold: a narrow column keeps the first.
+        var text = ""
+        for finding in column.verdict.components(separatedBy: "; ") {
+            let longer = text.isEmpty ? finding : text + "; " + finding
+            if !text.isEmpty, TextWrapping.lines(of: longer, width: width - 1).count > 3 { break }
+            text = longer
+        }
+        return lines + TextWrapping.lines(of: text, width: width - 1).prefix(3).map { TraceLine(" " + $0, ShellTheme.notice) }
     }
 }

@@ -37,7 +37,8 @@ package struct MetricsPanel: ShellPanel {
         case .close?: return .close
         case .scroll?:
             let lines = lines(width: context.size.width)
-            _ = scroll.handle(key, page: context.size.height - 1, content: lines.count)
+            let noteRows = PanelNote.lines(note(for: context.pattern), width: context.size.width).count
+            _ = scroll.handle(key, page: context.size.height - 1 - noteRows, content: lines.count)
             return .consumed
         default: return .shellKeysPass(key)
         }
@@ -50,22 +51,50 @@ package struct MetricsPanel: ShellPanel {
         let width = canvas.size.width
         guard width > 0, canvas.size.height > 1 else { return }
         let lines = lines(width: width)
-        let page = canvas.size.height - 1
+        // Below the key line, the note; the report scrolls under it.
+        let note = PanelNote.lines(note(for: context.pattern), width: width)
+        let page = canvas.size.height - 1 - note.count
         let first = scroll.clamped(page: page, content: lines.count)
         let position = lines.count > page ? "lines \(first + 1)–\(first + page) of \(lines.count) · " : ""
         let header = position + Keymap.hint(for: id)
         if DisplayWidth.of(header) < width {
             canvas.draw(header, at: Point(x: width - DisplayWidth.of(header), y: 0), style: ShellTheme.keyLabel)
         }
+        for (row, line) in note.enumerated() { line.draw(row: 1 + row, in: canvas) }
         for (row, line) in lines.dropFirst(first).prefix(page).enumerated() {
             var x = 1
             for segment in line.segments where x < width {
                 let text = DisplayWidth.truncate(segment.text, to: width - x)
-                canvas.draw(text, at: Point(x: x, y: row + 1), style: style(for: segment.kind, role: line.role))
+                canvas.draw(text, at: Point(x: x, y: row + 1 + note.count), style: style(for: segment.kind, role: line.role))
                 x += DisplayWidth.of(text)
             }
         }
         ScrollMarker.draw(remaining: scroll.remaining(page: page, content: lines.count), in: canvas)
+    }
+
+    /// What to notice for `pattern`: where it ranks on Orlov's three criteria among the patterns
+    /// measured (a tie ranks alike) and which of its roles holds the most code.
+    func note(for pattern: PatternID) -> String {
+        guard let own = report.patterns.first(where: { $0.pattern == pattern }) else {
+            return "\(pattern.name) is not measured here"
+        }
+        let ranks = report.results().map { result -> String in
+            let mine = result.criterion.value(for: own)
+            let better = result.figures.count { result.criterion.higherIsBetter ? $0.value > mine : $0.value < mine }
+            let tied = result.figures.count { $0.value == mine } > 1 ? " (tied)" : ""
+            return "\(result.criterion.title.lowercased()) \(Self.ordinal(better + 1))\(tied)"
+        }
+        let largest = own.largestRole.map { "; most code: the \($0.role.noun)" } ?? ""
+        return "\(pattern.name) among \(report.patterns.count) on Orlov's criteria: " + ranks.joined(separator: ", ") + largest
+    }
+
+    private static func ordinal(_ rank: Int) -> String {
+        switch rank {
+        case 1: "1st"
+        case 2: "2nd"
+        case 3: "3rd"
+        default: "\(rank)th"
+        }
     }
 
     private func style(for kind: MetricsLine.Kind, role: Role?) -> Style {

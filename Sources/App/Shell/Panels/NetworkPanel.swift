@@ -2,6 +2,7 @@ import Model
 import FakeServer
 import Mediator
 import Networking
+import PatternVocabulary
 import Terminal
 import Tracing
 import Widgets
@@ -191,8 +192,10 @@ package struct NetworkPanel: ShellPanel {
         let network = context.network
         let controls = controlLines(of: network, width: width)
         let keyRow = height - 1
-        for (row, line) in controls.prefix(max(0, keyRow)).enumerated() { line.draw(row: row, in: canvas) }
-        var row = controls.count
+        let note = PanelNote.lines(Self.note(trace: context.trace, pattern: context.pattern), width: width).prefix(max(0, keyRow))
+        for (row, line) in note.enumerated() { line.draw(row: row, in: canvas) }
+        for (row, line) in controls.prefix(max(0, keyRow - note.count)).enumerated() { line.draw(row: note.count + row, in: canvas) }
+        var row = note.count + controls.count
         if row < keyRow {
             let journal = network.journal
             let count = journal.records.count
@@ -205,6 +208,21 @@ package struct NetworkPanel: ShellPanel {
             drawRecords(of: network.journal, in: canvas.subcanvas(Rect(x: 0, y: row, width: width, height: keyRow - row)))
         }
         drawKeys(in: canvas.subcanvas(Rect(x: 0, y: keyRow, width: width, height: 1)), typing: context.moduleHasTextFocus)
+    }
+
+    /// What to notice: the role of `pattern` the newest reply landed in, the delegate the
+    /// manager called (casatwy's landing point), read from the trace.
+    @MainActor
+    static func note(trace: TraceBuffer, pattern: PatternID) -> String {
+        let plumbing: Set<Role> = [.network, .cache, .reformer, .notification, .shell]
+        for entry in trace.suffix(100).reversed() {
+            let callers = TraceCalls.callers(of: entry.events)
+            for (event, caller) in zip(entry.events, callers).reversed() where event.pattern == pattern.name {
+                guard let caller, entry.events[caller].role == .network, !plumbing.contains(event.role) else { continue }
+                return "the newest reply landed in the \(event.role.noun): \(event.call)"
+            }
+        }
+        return "no reply has landed in \(pattern.name) yet"
     }
 
     /// The live controls, one per row: its keys, its name, its state.

@@ -122,7 +122,8 @@ package struct OwnershipPanel: ShellPanel {
         switch mode {
         case .tree:
             guard let snapshot else { return [TraceLine(" No module on show.", ShellTheme.detail)] }
-            return OwnershipLines.header(snapshot, freed: freed) + [TraceLine("", .plain)] + OwnershipLines.tree(snapshot)
+            return PanelNote.lines(snapshot.notice, width: size.width) + OwnershipLines.header(snapshot, freed: freed)
+                + [TraceLine("", .plain)] + OwnershipLines.tree(snapshot)
         case .capturing:
             return [TraceLine(" Building the \(screen.title.lowercased()) in every pattern…", ShellTheme.detail)]
         case .unavailable(let reason):

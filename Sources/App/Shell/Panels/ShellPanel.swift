@@ -1,4 +1,5 @@
 import Networking
+import PatternVocabulary
 import Terminal
 import Tracing
 
@@ -47,6 +48,8 @@ package struct PanelContext {
     package var sources: SourceListings
     /// The stored state after every action (the timeline panel).
     package var timeline = StateTimeline()
+    /// The pattern of the screen on show: what the panels' "what to notice" lines speak of.
+    package var pattern = PatternID.mvc
 }
 
 /// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value

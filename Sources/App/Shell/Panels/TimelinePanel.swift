@@ -103,14 +103,36 @@ package struct TimelinePanel: ShellPanel {
             canvas.draw(" the stored state it changed.", at: Point(x: 0, y: 1), style: ShellTheme.detail)
             return
         }
-        let listRows = min(listHeight(for: height), timeline.actions.count + (timeline.dropped > 0 ? 1 : 0), keyRow)
-        drawList(timeline, selected: selected, in: canvas.subcanvas(Rect(x: 0, y: 0, width: width, height: listRows)))
+        let note = PanelNote.lines(Self.note(for: selected), width: width).prefix(max(0, keyRow - 1))
+        for (row, line) in note.enumerated() { line.draw(row: row, in: canvas) }
+        let top = note.count
+        let listRows = min(listHeight(for: height), timeline.actions.count + (timeline.dropped > 0 ? 1 : 0), keyRow - top)
+        drawList(timeline, selected: selected, in: canvas.subcanvas(Rect(x: 0, y: top, width: width, height: listRows)))
         let roles = Self.roles(in: context.trace)
         var lines = changeLines(of: selected, roles: roles, width: width)
         lines += callLines(of: selected, in: context.trace, width: width)
-        for (offset, line) in lines.prefix(max(0, keyRow - listRows)).enumerated() {
-            line.draw(row: listRows + offset, in: canvas)
+        for (offset, line) in lines.prefix(max(0, keyRow - top - listRows)).enumerated() {
+            line.draw(row: top + listRows + offset, in: canvas)
         }
+    }
+
+    /// What to notice: which roles hold the stored state the action changed (the view model's
+    /// fields in MVVM, only the view's in MVP), named from the changed values' own types.
+    static func note(for action: TimelineAction) -> String {
+        guard !action.changes.isEmpty else { return "#\(action.number) changed no stored state" }
+        var owners: [Role] = []
+        for change in action.changes {
+            let type = String(change.key.prefix { $0 != "." && $0 != "#" })
+            guard let role = OwnershipRoles.role(module: change.module, typeName: type), !owners.contains(role) else { continue }
+            owners.append(role)
+        }
+        // The pattern's own roles first, then the shared model, then the view: where the lesson is.
+        let rank: (Role) -> Int = { $0 == .view ? 2 : $0 == .model ? 1 : 0 }
+        let named = owners.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+            .map { "the " + $0.element.noun }
+        guard let last = named.last else { return "#\(action.number) changed state no role of the pattern holds" }
+        let list = named.count == 1 ? last : named.dropLast().joined(separator: ", ") + " and " + last
+        return "the state #\(action.number) changed lives in \(list)" + (owners == [.view] ? " only" : "")
     }
 
     /// The actions, newest at the bottom, the selected one marked and kept in view.

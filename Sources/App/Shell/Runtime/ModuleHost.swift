@@ -29,8 +29,9 @@ final class ModuleHost {
     var replaying: TraceContext?
     /// Counts the modules built: a timeline action can be rewound only within the build it was in.
     private(set) var buildNumber = 0
-    /// The shared model as the module on show found it when built: where a rewind starts from.
-    private var modelAtBuild: AppStateValues?
+    /// The shared model as the module on show found it when built: where a rewind and compare's
+    /// replays start from.
+    private(set) var modelAtBuild: AppStateValues?
     /// The pattern and screen of the module on show, as it was built.
     private(set) var built: (pattern: PatternID, screen: ScreenID)?
     /// The ownership panel's view of the module on show and of the one a switch tore down.

@@ -1,9 +1,11 @@
+import Mediator
 import Model
 import ObjectGraph
 
-/// The shared model's values at one moment, kept as plain values: where a rewind starts from.
+/// The shared model's values at one moment, kept as plain values: where a rewind starts from, and
+/// where compare's replays start, so each pattern begins from the model the live module found.
 @MainActor
-struct AppStateValues {
+package struct AppStateValues {
     var person: Person
     var listingSource: ListingSource
     var selectedListingID: String?
@@ -22,6 +24,11 @@ struct AppStateValues {
          ("person.lastName", StoredValue.quoted(person.lastName)),
          ("listingSource", "." + listingSource.rawValue), ("selectedListingID", selectedListingID.map(StoredValue.quoted) ?? "nil"),
          ("district", district.map(StoredValue.quoted) ?? "nil")]
+    }
+
+    /// Writes the values into a fresh context's model, before a replay builds its module there.
+    package func restore(into context: ModuleContext) {
+        restore(into: context.appState)
     }
 
     /// Writes the values back; only those that differ, so the trace names what the rewind changed.

@@ -7,7 +7,7 @@ import Testing
 struct MVVMObservableTests {
     @Test("a bound method runs at once with the current value, then on every change")
     func bindFiresNowAndOnChange() {
-        let observable = Observable("a")
+        let observable = Observable("a", name: "a")
         let recorder = MVVMRecorder(observable)
         observable.value = "b"
         observable.value = "c"
@@ -16,7 +16,7 @@ struct MVVMObservableTests {
 
     @Test("setting an equal value notifies nobody")
     func equalValueIsQuiet() {
-        let observable = Observable(1)
+        let observable = Observable(1, name: "one")
         let recorder = MVVMRecorder(observable)
         observable.value = 1
         #expect(recorder.values == [1])
@@ -24,7 +24,7 @@ struct MVVMObservableTests {
 
     @Test("the observer is held weakly: a binding keeps no view alive")
     func observerHeldWeakly() {
-        let observable = Observable(0)
+        let observable = Observable(0, name: "zero")
         var recorder: MVVMRecorder<Int>? = MVVMRecorder(observable)
         weak let released = recorder
         recorder = nil

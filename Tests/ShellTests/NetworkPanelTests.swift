@@ -176,7 +176,7 @@ struct NetworkPanelTests {
                             "Notification post network type Wi-Fi → offline", "Controller network type → offline",
                             "View text = Offline — will retry when the network i…",
                             "Network fail next: timeout armed", "Cache cleared"])
-        #expect(session.text.contains("▸ a in the network inspector"), "the trace pane is back and shows them")
+        #expect(session.text.contains("▸ e in the network inspector"), "the trace pane is back and shows the newest")
     }
 
     @Test("a reply landing between key presses redraws the panel: it observes the journal, never polls")

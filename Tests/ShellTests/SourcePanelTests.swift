@@ -296,7 +296,7 @@ struct SourcePanelTests {
         var early = SourcePanel()
         early.draw(into: canvas, context: context)
         #expect(screen.text.contains("Nothing is traced yet.") && early.title(in: context) == "Source")
-        #expect(early.handle(.up, in: context) == .consumed && early.handle(.character("z"), in: context) == .consumed)
+        #expect(early.handle(.up, in: context) == .consumed && early.handle(.character("j"), in: context) == .consumed)
         #expect(early.handle(.character("q"), in: context) == .passOn && early.handle(.tab, in: context) == .passOn)
         #expect(early.handle(.escape, in: context) == .close && early.handle(.character("s"), in: context) == .close)
 

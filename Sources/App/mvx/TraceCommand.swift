@@ -37,7 +37,7 @@ struct TraceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The keys to press, in order (see below).", valueName: "script"))
     var keys: String = ""
 
-    @Option(help: "text (as the trace pane shows it), json (one event per line) or mermaid (a sequence diagram).")
+    @Option(help: "text (as the trace pane shows it, folds open: every line), json (one event per line) or mermaid (a sequence diagram).")
     var format: TraceOutputFormat = .text
 
     @Flag(help: "Print only the last action (what compare shows), not the screen's construction before it.")

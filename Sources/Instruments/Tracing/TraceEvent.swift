@@ -36,10 +36,14 @@ package struct TraceEvent: Sendable, Codable, Hashable {
     /// How many traced methods of the same action were running when this one began: its caller's
     /// depth plus one, or 0. The trace pane indents by it.
     package var depth: Int
+    /// The network request it was recorded for (`Trace.request`), nil outside one: the trace pane
+    /// folds a request's lines into one by it.
+    package var request: TraceRequest?
 
     package init(
         sequence: UInt64, actionID: UInt64, pattern: String, role: Role, type: String, method: String,
-        file: String, line: Int, detail: String, isAsync: Bool = false, caller: UInt64? = nil, depth: Int = 0
+        file: String, line: Int, detail: String, isAsync: Bool = false, caller: UInt64? = nil, depth: Int = 0,
+        request: TraceRequest? = nil
     ) {
         self.sequence = sequence
         self.actionID = actionID
@@ -53,6 +57,7 @@ package struct TraceEvent: Sendable, Codable, Hashable {
         self.isAsync = isAsync
         self.caller = caller
         self.depth = depth
+        self.request = request
     }
 
     /// `GreetingPresenter.swift:42`: the file's last path component and the line.
@@ -67,5 +72,26 @@ package struct TraceEvent: Sendable, Codable, Hashable {
     /// The method's name without its argument labels.
     package var bareMethod: String {
         method.firstIndex(of: "(").map { String(method[..<$0]) } ?? method
+    }
+}
+
+/// The network request an event belongs to. The network layer sets it (`Trace.$request`) around
+/// its own work for one call — asking, sending, landing, caching, delivering — but not around the
+/// delegate it calls back, so a role's reaction to a reply is never part of the request.
+package struct TraceRequest: Sendable, Codable, Hashable {
+    /// Unique within one tracer (`Trace.newRequestID()`).
+    package var id: UInt64
+    /// What the request came to, in a few words (`rent.list page 1: 20 items, 8 ms`), on the
+    /// events that decided it (sent, answered, failed…); nil on the others. The newest one sums
+    /// the request up.
+    package var outcome: String?
+    /// Nil on every recorded event. On the one line the trace pane draws for a folded request:
+    /// how many of the request's recorded lines it stands for.
+    package var folded: Int?
+
+    package init(id: UInt64, outcome: String? = nil, folded: Int? = nil) {
+        self.id = id
+        self.outcome = outcome
+        self.folded = folded
     }
 }

@@ -13,6 +13,7 @@ package final class Tracer: Sendable {
     private let sinks: [any TraceSink]
     private let nextAction = Atomic<UInt64>(1)
     private let nextSequence = Atomic<UInt64>(1)
+    private let nextRequest = Atomic<UInt64>(1)
     private let state = Mutex(State())
 
     private struct State {
@@ -65,10 +66,16 @@ package final class Tracer: Sendable {
         return try body()
     }
 
+    /// A number for a network request no event has named yet (`TraceRequest.id`).
+    package func newRequestID() -> UInt64 {
+        nextRequest.add(1, ordering: .relaxed).oldValue
+    }
+
     /// Records one event and opens it as a call: until `close` is called with its sequence, the
     /// events its action records on this thread are its callees.
     func record(
-        action: TraceAction, role: Role, type: String, method: String, file: String, line: Int, detail: String
+        action: TraceAction, role: Role, type: String, method: String, file: String, line: Int, detail: String,
+        request: TraceRequest? = nil
     ) -> UInt64 {
         let sequence = nextSequence.add(1, ordering: .relaxed).oldValue
         let thread = pthread_self()
@@ -83,7 +90,7 @@ package final class Tracer: Sendable {
         let event = TraceEvent(
             sequence: sequence, actionID: action.id, pattern: action.pattern, role: role, type: type,
             method: method, file: file, line: line, detail: detail, isAsync: isAsync,
-            caller: caller?.sequence, depth: caller.map { $0.depth + 1 } ?? 0
+            caller: caller?.sequence, depth: caller.map { $0.depth + 1 } ?? 0, request: request
         )
         for sink in sinks { sink.record(event) }
         return sequence
@@ -121,6 +128,14 @@ package struct TraceContext: Sendable {
 package enum Trace {
     /// The context of the action being handled; nil outside any action (then recording is free).
     @TaskLocal package static var context: TraceContext?
+
+    /// The network request being worked on, if any: every event recorded meanwhile names it.
+    @TaskLocal package static var request: TraceRequest?
+
+    /// A new request's tag, or nil outside any action (nothing is recorded then).
+    package static func newRequest() -> TraceRequest? {
+        context.map { TraceRequest(id: $0.tracer.newRequestID()) }
+    }
 }
 
 /// Records that a role method ran, and that it is running until the end of the scope it is
@@ -152,6 +167,22 @@ package struct Traced {
             context, role: role, type: Source.self, detail: detail(), function: function, fileID: fileID, line: line
         )
     }
+
+    /// The same, for a type whose name the trace gives itself: a generic one whose arguments would
+    /// drown the line (`Observable`, not `Observable<Array<Dictionary<PropertyListKey, String>>>`).
+    @inlinable
+    package init(
+        _ role: Role, typeName: StaticString, _ detail: @autoclosure () -> String = "",
+        function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        guard let context = Trace.context else {
+            scope = nil
+            return
+        }
+        scope = recordTrace(
+            context, role: role, typeName: typeName, detail: detail(), function: function, fileID: fileID, line: line
+        )
+    }
 }
 
 /// A recorded event's call, open while its `Traced` variable lives.
@@ -173,9 +204,27 @@ package func recordTrace<Source>(
     _ context: TraceContext, role: Role, type: Source.Type, detail: String,
     function: StaticString, fileID: StaticString, line: UInt
 ) -> TraceScope {
+    recordEvent(context, role: role, typeName: TypeNames.name(of: type), detail: detail, function: function,
+                fileID: fileID, line: line)
+}
+
+/// The out-of-line half of `Traced(_:typeName:)`.
+package func recordTrace(
+    _ context: TraceContext, role: Role, typeName: StaticString, detail: String,
+    function: StaticString, fileID: StaticString, line: UInt
+) -> TraceScope {
+    recordEvent(context, role: role, typeName: typeName.description, detail: detail, function: function,
+                fileID: fileID, line: line)
+}
+
+/// Both halves' common end: the event, under the request being worked on (`Trace.request`).
+private func recordEvent(
+    _ context: TraceContext, role: Role, typeName: String, detail: String,
+    function: StaticString, fileID: StaticString, line: UInt
+) -> TraceScope {
     let sequence = context.tracer.record(
-        action: context.action, role: role, type: TypeNames.name(of: type), method: function.description,
-        file: fileID.description, line: Int(line), detail: TraceDetail.capped(detail)
+        action: context.action, role: role, type: typeName, method: function.description,
+        file: fileID.description, line: Int(line), detail: TraceDetail.capped(detail), request: Trace.request
     )
     return TraceScope(tracer: context.tracer, sequence: sequence)
 }

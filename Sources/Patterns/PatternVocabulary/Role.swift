@@ -8,7 +8,7 @@ package enum Role: String, Sendable, Codable, CaseIterable {
     case presenter = "Presenter"
     case viewModel = "ViewModel"
     /// MVVM's hand-written observable between view model and view. The metrics count it as a
-    /// role of its own; it records no trace events (the view model's events tell that story).
+    /// role of its own; the trace has a line for each change it tells the view of.
     case binding = "Binding"
     case interactor = "Interactor"
     case router = "Router"

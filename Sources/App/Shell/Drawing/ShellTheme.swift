@@ -144,7 +144,7 @@ struct ShellPalette: Sendable {
         case .controller: controller
         case .presenter: presenter
         case .viewModel: viewModel
-        case .binding: metricsBar  // no trace event has it; only the metrics panel draws it, in its bar colour
+        case .binding: metricsBar  // the binding's trace lines and its metrics bar: a colour of its own
         case .interactor: interactor
         case .router, .coordinator: router
         case .builder: builder

@@ -70,11 +70,13 @@ struct ShellView {
     /// `Trace`, and once the page has jumped past earlier lines, the key that shows them: the reader
     /// learns why the newest action sits at the top of a half-empty pane. Scrolled back, the key
     /// that returns (the page may have free rows, so no `↓ N more` need show).
-    /// With a filter, what it is and how many lines it hides; while one is typed, the typing.
+    /// With a filter, what it is and how many lines it hides; while one is typed, the typing. When
+    /// the pane holds a network request, whether requests are folded, and the key that changes it.
     private func traceTitle(_ layout: ShellLayout) -> String {
         if let draft = state.traceFilterDraft { return "Trace · filter: \(draft)▏ Enter Esc" }
-        let (entries, hidden) = state.traceFilter.apply(environment.trace.entries)
-        let filter = state.traceFilter.isActive ? " · \(state.traceFilter.summary) · \(hidden) hidden" : ""
+        let (entries, hidden, requests) = state.traceFilter.apply(environment.trace.entries)
+        let folds = requests > 0 ? " · \(state.traceFilter.foldSummary)" : ""
+        let filter = folds + (state.traceFilter.isActive ? " · \(state.traceFilter.summary) · \(hidden) hidden" : "")
         if state.traceScroll > 0 { return "Trace\(filter) · ] newest" }
         let earlier = TracePane.hasEarlierLines(entries, anchor: state.traceAnchor, size: layout.trace.size)
         return "Trace" + filter + (earlier ? " · [ earlier" : "")

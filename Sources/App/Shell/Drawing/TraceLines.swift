@@ -113,6 +113,7 @@ package enum TraceLines {
 
     /// One event as the trace pane writes it: one line when it fits, else two or three.
     static func lines(for event: TraceEvent, width: Int) -> [TraceLine] {
+        if let folded = event.request?.folded { return foldLines(for: event, folded: folded, width: width) }
         let indent = self.indent(event, width: width)
         let pad = indent + "  "
         let head = roleName(event, indent: indent)
@@ -138,6 +139,21 @@ package enum TraceLines {
             result.append(TraceLine(pad + event.detail, ShellTheme.detail))
         }
         return result
+    }
+
+    /// A folded request (`TraceFilter`): `⋯ rent.list page 1: 20 items in 8 ms` at its first line's
+    /// depth, in the network's colour, with how many lines it stands for where the location would
+    /// be; what it came to goes under the request when the line would be cut.
+    private static func foldLines(for event: TraceEvent, folded: Int, width: Int) -> [TraceLine] {
+        let indent = self.indent(event, width: width)
+        let style = ShellTheme.style(for: event.role)
+        let note = width >= locationWidth ? "\(folded) line\(folded == 1 ? "" : "s") folded" : nil
+        let room = width - (note.map { DisplayWidth.of($0) + 1 } ?? 0)
+        let text = indent + "⋯ " + event.detail
+        if DisplayWidth.of(text) <= room { return [TraceLine(segments: [.init(text: text, style: style)], trailing: note)] }
+        guard let colon = event.detail.firstRange(of: ": ") else { return [TraceLine(segments: [.init(text: text, style: style)])] }
+        return [TraceLine(segments: [.init(text: indent + "⋯ " + event.detail[..<colon.lowerBound], style: style)], trailing: note),
+                TraceLine(indent + "    " + event.detail[colon.upperBound...], style)]
     }
 
     /// An event on one row: the role's name from 40 columns on, the detail only where it fits

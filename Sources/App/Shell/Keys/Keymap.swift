@@ -17,6 +17,8 @@ package enum ShellCommand: Hashable, Sendable {
     case editTraceFilter
     /// `p`: the trace pane shows only the pattern's own roles, or everything again.
     case toggleOwnRoles
+    /// `z`: open every network request's folded line in the trace pane, or fold them again.
+    case toggleTraceFolds
     /// `w`: write the session so far (start options, keys, actions) to a file.
     case saveSession
     /// `T`: show the guided tour's card where the learner left it, or hide it there.
@@ -140,6 +142,10 @@ package enum Keymap {
             keys: "/ p", label: nil,
             help: "filter the trace: / then words, -role hides one; p own roles",
             commands: [.character("/"): .editTraceFilter, .character("p"): .toggleOwnRoles]),
+        KeyBinding(
+            keys: "z", label: nil,
+            help: "open the trace's folded network requests (⋯), or fold them",
+            commands: [.character("z"): .toggleTraceFolds]),
         // No keys: the mouse, listed so the help tells of it (off with --no-mouse).
         KeyBinding(keys: "mouse", label: nil, help: "click tabs, buttons, fields, rows (double: open); wheel scrolls"),
         // The panels that teach, in the order the key bar gives up room: c always, the rest as it fits

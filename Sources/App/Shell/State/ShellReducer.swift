@@ -324,6 +324,9 @@ package enum ShellReducer {
         case .toggleOwnRoles:
             state.traceFilter.ownRolesOnly.toggle()
             refilter(&state)
+        case .toggleTraceFolds:
+            state.traceFilter.foldsRequests.toggle()
+            refilter(&state)
         case .saveSession:
             return [.saveSession]
         case .quit:

@@ -3,6 +3,10 @@ import Tracing
 
 /// What the trace pane shows: every line, the lines a typed filter picks (`/`), and — with `p` —
 /// only the pattern's own roles, so a greeting's story is not lost among the network's lines.
+/// Then, unless `z` opened them, each network request's own lines (`Trace.request`: its
+/// interceptors, decisions, cache and delivery — the network and cache roles) folded into one
+/// line that says what it came to. The roles' reactions to the reply and the reformer's lines are
+/// not the request's, so they stay: folded, the pane shows the pattern first.
 ///
 /// A filter is words separated by spaces. A word that names a role (`presenter`, `network`) picks
 /// that role's lines; any other word picks lines whose type, method or text contain it (any case).
@@ -13,6 +17,8 @@ package struct TraceFilter: Equatable, Sendable {
     package private(set) var text = ""
     /// True: the shared layers' lines (network, cache, reformer, model, notification, shell) are hidden.
     package var ownRolesOnly = false
+    /// True (the default): each request's network and cache lines show as one folded line.
+    package var foldsRequests = true
     private var terms: [Term] = []
 
     /// The longest filter kept: a pasted page of text is not a filter.
@@ -27,8 +33,12 @@ package struct TraceFilter: Equatable, Sendable {
         let hides: Bool
     }
 
-    package init(text: String = "", ownRolesOnly: Bool = false) {
+    /// The roles a request's folded line stands for; its other lines stay.
+    static let foldedRoles: Set<Role> = [.network, .cache]
+
+    package init(text: String = "", ownRolesOnly: Bool = false, foldsRequests: Bool = true) {
         self.ownRolesOnly = ownRolesOnly
+        self.foldsRequests = foldsRequests
         // Every shell starts with no filter: the trimming's generic types cost the launch a few
         // protocol-conformance lookups for nothing.
         if !text.isEmpty { setText(text) }
@@ -63,20 +73,72 @@ package struct TraceFilter: Equatable, Sendable {
     }
 
     /// The entries with only the events that show (an action none of whose events show is left
-    /// out), and how many events were hidden. Without a filter, `entries` as they are.
-    package func apply(_ entries: [TraceBuffer.Entry]) -> (entries: [TraceBuffer.Entry], hidden: Int) {
-        guard isActive else { return (entries, 0) }
+    /// out), each request folded unless `foldsRequests` is off; how many events the filter hid; and
+    /// how many requests the shown lines hold (folded or not). Without a filter and with nothing to
+    /// fold, `entries` as they are.
+    package func apply(_ entries: [TraceBuffer.Entry]) -> (entries: [TraceBuffer.Entry], hidden: Int, requests: Int) {
         var hidden = 0
+        var requests = 0
         var kept: [TraceBuffer.Entry] = []
         kept.reserveCapacity(entries.count)
         for var entry in entries {
-            let count = entry.events.count
-            entry.events.removeAll { !shows($0) }
-            hidden += count - entry.events.count
-            if !entry.events.isEmpty || count == 0 { kept.append(entry) }
+            let recorded = entry.events
+            if isActive {
+                entry.events.removeAll { !shows($0) }
+                hidden += recorded.count - entry.events.count
+                if entry.events.isEmpty, !recorded.isEmpty { continue }
+            }
+            // Most actions send nothing: they are passed on without a copy.
+            if entry.events.contains(where: isFoldable) {
+                let (events, count) = Self.fold(entry.events, recorded: recorded, closed: foldsRequests)
+                if foldsRequests { entry.events = events }
+                requests += count
+            }
+            kept.append(entry)
         }
-        return (kept, hidden)
+        return (kept, hidden, requests)
     }
+
+    /// Whether `event` is one of a request's own lines, which a fold stands for.
+    private func isFoldable(_ event: TraceEvent) -> Bool {
+        event.request != nil && Self.foldedRoles.contains(event.role)
+    }
+
+    /// `events` with each request's own lines replaced by one line where its first one was, and
+    /// how many requests there were. The line's words are the newest outcome among the request's
+    /// `recorded` events, so a filter that hid the deciding line does not blank them.
+    private static func fold(_ events: [TraceEvent], recorded: [TraceEvent], closed: Bool) -> ([TraceEvent], Int) {
+        var outcomes: [UInt64: String] = [:]
+        for event in recorded {
+            if let request = event.request, let outcome = request.outcome { outcomes[request.id] = outcome }
+        }
+        var counts: [UInt64: Int] = [:]
+        for event in events where event.request != nil && foldedRoles.contains(event.role) {
+            counts[event.request!.id, default: 0] += 1
+        }
+        guard closed else { return (events, counts.count) }
+        var folded: [TraceEvent] = []
+        var seen: Set<UInt64> = []
+        for event in events {
+            guard let request = event.request, foldedRoles.contains(event.role) else {
+                folded.append(event)
+                continue
+            }
+            guard seen.insert(request.id).inserted else { continue }
+            var line = event
+            line.detail = outcomes[request.id] ?? event.call
+            line.request = TraceRequest(id: request.id, outcome: outcomes[request.id], folded: counts[request.id] ?? 1)
+            folded.append(line)
+        }
+        return (folded, counts.count)
+    }
+
+    /// The pane title's words for the folds, when the pane holds a request: closed or open, and the
+    /// key that changes that (from the key map).
+    package var foldSummary: String { (foldsRequests ? "⋯ folded" : "unfolded") + " (\(Self.foldKey))" }
+
+    private static let foldKey = Keymap.bindings(in: .shell)
+        .first { $0.commands.values.contains(.toggleTraceFolds) }?.keys ?? "?"
 
     /// The pane title's words for the filter: `/ presenter -network`, `own roles`, or both.
     package var summary: String {

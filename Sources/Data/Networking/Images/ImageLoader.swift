@@ -30,7 +30,7 @@ package final class ImageLoader {
         guard let hit = cache.lookUp(url) else { return nil }
         var record = newRecord(url)
         let key = CacheKey(service: Service.images.id, method: ImageAPI.method, parameters: Self.parameters(url))
-        take(.cacheHit(key, hit.tier), in: &record)
+        take(.cacheHit(key, hit.tier), in: &record, request: Trace.newRequest())
         return hit.bytes
     }
 
@@ -41,14 +41,15 @@ package final class ImageLoader {
         guard !url.isEmpty, url.utf8.count <= ImageAPI.urlLengthLimit else {
             var record = newRecord(url.isEmpty ? "" : String(url.prefix(80)) + "…")
             let error = APIError.parameters(url.isEmpty ? "a listing without a picture URL" : "a picture URL over 2,048 bytes")
-            take(.rejected(error), in: &record)
+            take(.rejected(error), in: &record, request: Trace.newRequest())
             throw error
         }
         if let bytes = cachedImage(at: url) { return bytes }
         var record = newRecord(url)
+        let traceRequest = Trace.newRequest()
         let attempt = attempts[url, default: 0]
         attempts[url] = attempt + 1
-        take(.sent(attempt: attempt), in: &record)
+        take(.sent(attempt: attempt), in: &record, request: traceRequest)
         let request = RequestSigner.sign(service: .images, method: ImageAPI.method, parameters: Self.parameters(url), attempt: attempt)
         monitor.requestStarted()
         defer { monitor.requestEnded() }
@@ -61,27 +62,27 @@ package final class ImageLoader {
         switch result {
         case .success where Task.isCancelled:
             // The caller went while the reply travelled: nothing is cached or returned.
-            take(.cancelled(reason: "caller cancelled"), in: &record)
+            take(.cancelled(reason: "caller cancelled"), in: &record, request: traceRequest)
             throw .cancelled
         case .success(let bytes):
             record.byteCount = bytes.count
             if bytes.isEmpty {
-                take(.failed(.noContent), in: &record)
+                take(.failed(.noContent), in: &record, request: traceRequest)
                 throw .noContent
             }
             guard bytes.count <= ImageAPI.byteLimit else {
                 let error = APIError.malformedResponse("a picture of \(bytes.count) bytes")
-                take(.failed(error), in: &record)
+                take(.failed(error), in: &record, request: traceRequest)
                 throw error
             }
-            take(.succeeded(items: nil), in: &record)
+            take(.succeeded(items: nil), in: &record, request: traceRequest)
             cache.store(bytes, for: url)
             return bytes
         case .failure(.cancelled):
-            take(.cancelled(reason: "caller cancelled"), in: &record)
+            take(.cancelled(reason: "caller cancelled"), in: &record, request: traceRequest)
             throw .cancelled
         case .failure(let error):
-            take(.failed(error), in: &record)
+            take(.failed(error), in: &record, request: traceRequest)
             throw error
         }
     }
@@ -95,10 +96,16 @@ package final class ImageLoader {
                       startedAt: clock.now)
     }
 
-    /// Records `decision` in the journal and traces it, as an API manager does its own.
-    private func take(_ decision: CallDecision, in record: inout RequestRecord, function: StaticString = #function, line: UInt = #line) {
+    /// Records `decision` in the journal and traces it, as an API manager does its own: under the
+    /// picture request's tag (`request`), with what it came to.
+    private func take(
+        _ decision: CallDecision, in record: inout RequestRecord, request: TraceRequest?,
+        function: StaticString = #function, line: UInt = #line
+    ) {
         record.take(decision, at: clock.now, interceptors: 0)
         journal.keep(&record)
-        @Traced(decision.role, self, decision.traceLine(for: record), function: function, line: line) var call
+        Trace.$request.withValue(request.map { TraceRequest(id: $0.id, outcome: decision.outcome(for: record)) }) {
+            @Traced(decision.role, self, decision.traceLine(for: record), function: function, line: line) var call
+        }
     }
 }

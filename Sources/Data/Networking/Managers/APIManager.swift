@@ -46,6 +46,9 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
         var record: RequestRecord
         let parameters: CanonicalParameters
         let key: CacheKey
+        /// What the call's own events are recorded under (nil when nothing is traced): the trace
+        /// pane folds them into one line by it.
+        let traceRequest: TraceRequest?
     }
 
     /// A call handed to the transport, until its reply lands or it is cancelled.
@@ -133,10 +136,17 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
     private func submit(_ purpose: Purpose) -> Bool {
         if let ignored = policy(for: purpose) {
             var record = newRecord(page: page(for: purpose), parameters: nil)
-            self.record(ignored, in: &record)
+            Trace.$request.withValue(Trace.newRequest()) { self.record(ignored, in: &record) }
             return false
         }
-        var call = assemble(purpose)
+        let call = assemble(purpose)
+        return Trace.$request.withValue(call.traceRequest) { submit(call, purpose) }
+    }
+
+    /// The steps after assembling, under the call's trace tag (the same name: the trace names the
+    /// step that decided).
+    private func submit(_ call: Call, _ purpose: Purpose) -> Bool {
+        var call = call
         if let veto = askInterceptors(about: &call) {
             record(veto, in: &call.record)
             return false
@@ -168,7 +178,11 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
     ) {
         record.take(decision, at: clock.now, interceptors: interceptors.count)
         journal.keep(&record)
-        @Traced(decision.role, self, decision.traceLine(for: record), function: function, line: line) var call
+        // The decision's event carries what the request came to: the folded line's words.
+        let request = Trace.request.map { TraceRequest(id: $0.id, outcome: decision.outcome(for: record)) }
+        Trace.$request.withValue(request) {
+            @Traced(decision.role, self, decision.traceLine(for: record), function: function, line: line) var call
+        }
     }
 
     // MARK: The steps before sending
@@ -226,7 +240,8 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
         }
         let canonical = CanonicalParameters(values)
         return Call(record: newRecord(page: page, parameters: canonical), parameters: canonical,
-                    key: CacheKey(service: api.service.id, method: api.method, parameters: canonical))
+                    key: CacheKey(service: api.service.id, method: api.method, parameters: canonical),
+                    traceRequest: Trace.newRequest())
     }
 
     /// Asks each interceptor in turn whether the call may go; the record notes how many were
@@ -297,6 +312,11 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
             return
         }
         defer { monitor.requestEnded() }
+        Trace.$request.withValue(flight.call.traceRequest) { land(&flight, result) }
+    }
+
+    /// `land`'s steps for a flight it found, under the call's trace tag (the same name, as in `submit`).
+    private func land(_ flight: inout Flight, _ result: Result<[UInt8], APIError>) {
         switch result.flatMap({ receive($0, for: &flight.call) }) {
         case .success(let json):
             record(.succeeded(items: json["items"]?.arrayValue?.count), in: &flight.call.record)
@@ -346,13 +366,14 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
             settledState = .loaded
             state = inFlight.isEmpty ? .loaded : .loading
             for interceptor in interceptors { interceptor.beforeSuccess(self) }
-            delegate?.managerDidSucceed(self)
+            // The delegate's reaction is the screen's, not the request's.
+            Trace.$request.withValue(nil) { delegate?.managerDidSucceed(self) }
             for interceptor in interceptors { interceptor.afterSuccess(self) }
         case .failure(let error):
             settledState = .failed(error)
             state = inFlight.isEmpty ? settledState : .loading
             for interceptor in interceptors { interceptor.beforeFailure(self, error: error) }
-            delegate?.managerDidFail(self, error: error)
+            Trace.$request.withValue(nil) { delegate?.managerDidFail(self, error: error) }
             for interceptor in interceptors { interceptor.afterFailure(self, error: error) }
         }
     }
@@ -374,7 +395,7 @@ package final class APIManager<API: APIDescriptor>: APIManaging {
         guard var flight = inFlight.removeValue(forKey: id) else { return }
         monitor.requestEnded()
         flight.task.cancel()
-        record(.cancelled(reason: reason), in: &flight.call.record)
+        Trace.$request.withValue(flight.call.traceRequest) { record(.cancelled(reason: reason), in: &flight.call.record) }
         if inFlight.isEmpty { state = settledState }
     }
 

@@ -1,3 +1,5 @@
+import Tracing
+
 /// A value a view binds to: MVVM's binding, written out in a few lines instead of taken from a
 /// reactive framework (Orlov: binding is the heart of MVVM, and reactive call stacks are hard to
 /// debug — here a change is one synchronous call from the view model's setter to the view's method).
@@ -5,6 +7,10 @@
 /// The view model owns its `Observable`s and is the only one that sets `value`; a view binds one
 /// of its methods to each. Like a target-action target, the observer is held weakly, so a binding
 /// can never keep a view alive nor form a cycle with the view model the view owns.
+///
+/// A change is one line in the trace, under the view model's method that set it and over the view
+/// methods it calls (`Binding Observable.value  rows → 1 observer`): where MVP's presenter calls its
+/// view, here the view model only sets a value and the binding tells the view.
 ///
 /// Not Swift's `@Observable`: Observation reports a change *before* it happens (`willSet`), once per
 /// registration, and a UIKit-style view must re-register and apply it on a later turn. Here every
@@ -16,14 +22,19 @@ final class Observable<Value: Equatable> {
         didSet {
             guard value != oldValue else { return }
             observers.removeAll { !$0.isAlive }
+            @Traced(.binding, typeName: "Observable", "\(name) → \(observers.count) observer\(observers.count == 1 ? "" : "s")",
+                    function: "value") var call
             for observer in observers { observer.send(value) }
         }
     }
 
+    /// The view model's name for it (`rows`), for the trace.
+    let name: String
     private var observers: [Observer] = []
 
-    init(_ value: Value) {
+    init(_ value: Value, name: String) {
         self.value = value
+        self.name = name
     }
 
     /// Calls `observer`'s `action` with the current value now, then with every new value for as

@@ -8,7 +8,9 @@ import Tracing
 final class GreetingViewModel: GreetingViewModelProtocol {
     private(set) var greeting: String? {
         didSet {
-            @Traced(.viewModel, self, "greetingDidChange", function: "greeting") var call
+            // Orlov's binding, by hand: the view model sets its output and calls whoever listens.
+            @Traced(.viewModel, self, greetingDidChange == nil ? "set; no greetingDidChange bound" : "set → greetingDidChange",
+                    function: "greeting") var call
             greetingDidChange?(self)
         }
     }

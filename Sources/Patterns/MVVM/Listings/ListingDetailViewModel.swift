@@ -36,7 +36,7 @@ final class ListingDetailViewModel {
     /// The API the listing came from (`rent`, `xinfang`, `esf`).
     let serviceName: String
     let mappings: [Mapping]
-    let picture = Observable(PictureState.none)
+    let picture = Observable(PictureState.none, name: "picture")
 
     private let imageURL: String?
     private let pictureService: any PictureService

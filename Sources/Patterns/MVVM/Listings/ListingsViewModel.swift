@@ -16,10 +16,10 @@ final class ListingsViewModel: ListingsViewModelProtocol {
     // MARK: Outputs
 
     let sourceIndex: Observable<Int>
-    let rows = Observable<[[PropertyListKey: String]]>([])
-    let selectedRow = Observable<Int?>(nil)
-    let status = Observable(DisplayText.empty)
-    let footer = Observable<String?>(nil)
+    let rows = Observable<[[PropertyListKey: String]]>([], name: "rows")
+    let selectedRow = Observable<Int?>(nil, name: "selectedRow")
+    let status = Observable(DisplayText.empty, name: "status")
+    let footer = Observable<String?>(nil, name: "footer")
     let networkBanner: Observable<String>
     let district: Observable<String>
 
@@ -53,9 +53,9 @@ final class ListingsViewModel: ListingsViewModelProtocol {
         self.managers = managers
         self.networkStatus = networkStatus
         self.pictureService = pictureService
-        sourceIndex = Observable(ListingSource.allCases.firstIndex(of: appState.listingSource) ?? 0)
-        networkBanner = Observable("")
-        district = Observable(DistrictFilter.label(for: appState.district))
+        sourceIndex = Observable(ListingSource.allCases.firstIndex(of: appState.listingSource) ?? 0, name: "sourceIndex")
+        networkBanner = Observable("", name: "networkBanner")
+        district = Observable(DistrictFilter.label(for: appState.district), name: "district")
         for manager in managers.values {
             manager.delegate = self
             manager.parameterSource = self

@@ -44,6 +44,24 @@ struct HelpOverlayTests {
         #expect(text.contains("Esc or ? closes this help"))
     }
 
+    @Test("the help names the network inspector's own keys, which are no shell key")
+    func inspectorKeys() {
+        let app = TestApp.session(size: Size(width: 120, height: 40))
+        app.press(.character("?"))
+        var read = app.text
+        for _ in 0..<40 where app.text.contains("more · ↑↓ scroll") {
+            app.press(.down)
+            read += app.text
+        }
+        #expect(read.contains("inside it: + - latency · y network · a offline"), "\(read)")
+        // The inspector leaves the module live beside it: none of its letters may be a shell key.
+        for binding in Keymap.bindings(in: .panel(.network)) {
+            for key in binding.panelCommands.keys where key != .character("n") {
+                #expect(Keymap.command(for: key) == nil, "\(key) is the inspector's and the shell's")
+            }
+        }
+    }
+
     @Test("golden: the help's first page at 80×24")
     func firstPageGolden() {
         let app = TestApp.session(size: Size(width: 80, height: 24))

@@ -70,6 +70,11 @@ struct HelpOverlay {
         rows.append(("mvx — every key", "", ShellTheme.overlayTitle))
         for binding in Keymap.appBindings {
             rows.append((binding.keys, binding.help, ShellTheme.overlay))
+            // The inspector sits beside the live module, its letters beside the shell's: say which.
+            if binding.commands.values.contains(.togglePanel(.network)) {
+                rows.append(("", "inside it: " + String(Keymap.hint(for: .network).dropLast()),
+                             ShellTheme.overlay))
+            }
         }
         rows.append(("", "", ShellTheme.overlay))
         rows.append(("words mvx uses", "", ShellTheme.overlayTitle))

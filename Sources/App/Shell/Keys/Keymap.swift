@@ -172,7 +172,7 @@ package enum Keymap {
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
             commands: [.character("w"): .saveSession]),
         KeyBinding(
-            keys: "T", label: nil, help: "the guided tour: short steps, each checked against the trace; T again hides it",
+            keys: "T", label: nil, help: "the guided tour: short steps, each checked by the trace",
             commands: [.character("T"): .toggleTour]),
         KeyBinding(keys: "?", label: "help", barRank: 0, help: "show or hide this help", commands: [.character("?"): .toggleHelp]),
         KeyBinding(

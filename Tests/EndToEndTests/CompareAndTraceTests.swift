@@ -116,8 +116,9 @@ struct CompareEndToEndTests {
         (shown, screen) = try await session.waitUntil(screenContains: "Hello David Blaine")
         #expect(shown, "no greeting:\n\(screen)")
         try session.type("c")
-        (shown, screen) = try await session.waitUntil(screenContains: "most testable seams")
+        (shown, screen) = try await session.waitUntil(screenContains: "presenter tells the view:")
         #expect(shown, "no compare verdicts:\n\(screen)")
+        #expect(screen.contains("» paths part at step 2:"), "the note says where the paths part:\n\(screen)")
         #expect(screen.contains("Compare · Greeting") && screen.contains("▸ Enter on [Show greeting]"))
         for pattern in [" MVC ", " MVP ", " MVVM ", " VIPER "] { #expect(screen.contains(pattern)) }
         #expect(screen.contains("GreetingInteractor"), "VIPER's column shows its interactor:\n\(screen)")

@@ -20,7 +20,7 @@ struct PanelNoteTests {
     }
 
     /// The note's rows on screen, joined: what the reader sees under the panel's title.
-    private static func note(in text: String) -> String? {
+    private static func note(in text: String, rows rowCount: Int = PanelNote.maxRows) -> String? {
         let rows = text.components(separatedBy: "\n")
         guard let first = rows.firstIndex(where: { $0.contains(" » ") }) else { return nil }
         func part(_ row: String) -> String {
@@ -28,7 +28,7 @@ struct PanelNoteTests {
             return cell.trimmingCharacters(in: .whitespaces)
         }
         var note = part(rows[first]).replacingOccurrences(of: "» ", with: "")
-        if first + 1 < rows.count, rows[first + 1].contains("│   ") || rows[first + 1].hasPrefix("   ") {
+        if rowCount > 1, first + 1 < rows.count, rows[first + 1].contains("│   ") || rows[first + 1].hasPrefix("   ") {
             note += " " + part(rows[first + 1])
         }
         return note
@@ -147,5 +147,37 @@ struct PanelNoteTests {
         let lines = PanelNote.lines("one two three four five six seven eight nine ten", width: 15)
         #expect(lines.map(\.text) == [" » one two", "   three four …"])
         #expect(PanelNote.lines("short", width: 15).map(\.text) == [" » short"])
+    }
+}
+
+extension PanelNoteTests {
+    @Test("source: the duty the pattern's role table gives the type on show; else what the trace says of it",
+          arguments: [(PatternID.mvc, "GreetingViewController, the controller: owns the model, the button and the label; its button handler builds the greeting"),
+                      (.mvp, "GreetingPresenter, the presenter: decides everything: builds the greeting, updates the model, drives the view protocol"),
+                      (.mvvm, "GreetingViewModel, the view model: turns the model into the greeting; greetingDidChange tells the view; knows no view"),
+                      (.viper, "GreetingPresenter, the presenter: asks the interactor, formats its answers for the view")])
+    func source(pattern: PatternID, expected: String) async throws {
+        let session = await Self.session(pattern, size: Size(width: 200, height: 40))
+        session.press(.enter)
+        await session.settle()
+        session.press(.character("s"))
+        #expect(Self.note(in: session.text, rows: 1) == expected, "one row, under the file's path")
+    }
+
+    @Test("source: a type the table does not name gets no duty of another type, only its role and whose code it is")
+    func sourceFallback() {
+        let duties = [RoleDuty(.presenter, "GreetingPresenter", "builds the greeting")]
+        func event(_ type: String, _ role: Role, _ file: String) -> TraceEvent {
+            TraceEvent(sequence: 1, actionID: 1, pattern: "MVP", role: role, type: type, method: "m()", file: file, line: 1, detail: "")
+        }
+        #expect(SourcePanel.note(for: event("GreetingPresenter", .presenter, "MVP/Greeting/GreetingPresenter.swift"),
+                                 roles: duties, pattern: .mvp) == "GreetingPresenter, the presenter: builds the greeting")
+        #expect(SourcePanel.note(for: event("ListingsPresenter", .presenter, "MVP/Listings/ListingsPresenter.swift"),
+                                 roles: duties, pattern: .mvp) == "ListingsPresenter plays the presenter in MVP")
+        #expect(SourcePanel.note(for: event("GreetingPresenter", .presenter, "MVP/Greeting/GreetingPresenter.swift"),
+                                 roles: duties, pattern: .viper) == "GreetingPresenter plays the presenter in MVP",
+                "the table of the pattern on show is not another pattern's")
+        #expect(SourcePanel.note(for: event("Label", .view, "Widgets/Label.swift"), roles: duties, pattern: .mvp)
+                == "Label (view) is Widgets code, the same under all four patterns")
     }
 }

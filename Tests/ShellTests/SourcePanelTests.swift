@@ -200,7 +200,7 @@ struct SourcePanelTests {
         #expect(session.text == start)
         session.press(.character("["), .character("["), .character("["))
         #expect(session.sourcePanel.sourceOffset == -2, "the code stops at the file's first line (the traced line is its 11th)")
-        #expect(session.screen.row(3).hasPrefix("   1  import Terminal"))
+        #expect(session.screen.row(4).hasPrefix("   1  import Terminal"), "below the path and the note")
         session.press(.up, .down)
         #expect(session.text == start, "back on the event, back to its line")
 
@@ -327,7 +327,7 @@ struct SourcePanelTests {
     func layout(size: Size) {
         let layout = SourcePanel.Layout(size: size)
         #expect(layout.isStacked == (size.width < 100))
-        let parts = [layout.header, layout.source, layout.divider, layout.trace]
+        let parts = [layout.header, layout.note, layout.source, layout.divider, layout.trace]
         #expect(parts.reduce(0) { $0 + $1.width * $1.height } == size.width * size.height, "they tile the body")
         for (index, part) in parts.enumerated() {
             for other in parts[(index + 1)...] { #expect(part.intersection(other).isEmpty) }

@@ -20,6 +20,11 @@ enum PanelNote {
         return rows.enumerated().map { index, row in TraceLine((index == 0 ? " » " : "   ") + row, ShellTheme.notice) }
     }
 
+    /// The note on one row, cut with `…` where it does not fit (a pane with no row to spare).
+    static func line(_ text: String, width: Int) -> TraceLine {
+        TraceLine(DisplayWidth.truncate(" » " + text, to: max(0, width)), ShellTheme.notice)
+    }
+
     /// Draws the note from `row` down; returns the rows it took.
     @MainActor
     @discardableResult

@@ -1,3 +1,4 @@
+import Mediator
 import Networking
 import PatternVocabulary
 import Terminal
@@ -50,6 +51,8 @@ package struct PanelContext {
     package var timeline = StateTimeline()
     /// The pattern of the screen on show: what the panels' "what to notice" lines speak of.
     package var pattern = PatternID.mvc
+    /// That pattern's roles with their duties, as the pattern declares them (the source pane's note).
+    package var roles: [RoleDuty] = []
 }
 
 /// A tool the shell shows beside or over the module (source, compare, metrics, network…): a value

@@ -1,3 +1,5 @@
+import Mediator
+import PatternVocabulary
 import SourceCatalog
 import Terminal
 import Tracing
@@ -32,6 +34,8 @@ package struct SourcePanel: ShellPanel {
     struct Layout: Equatable {
         /// The file's path and the panel's keys.
         var header: Rect
+        /// What to notice about the code on show: its role's duty.
+        var note: Rect
         var source: Rect
         var trace: Rect
         /// The rule between code and trace: a column beside, a row (titled Trace) when stacked.
@@ -44,20 +48,22 @@ package struct SourcePanel: ShellPanel {
         init(size: Size) {
             let width = max(0, size.width), height = max(0, size.height)
             header = Rect(x: 0, y: 0, width: width, height: min(1, height))
-            let rest = max(0, height - 1)
+            note = Rect(x: 0, y: 1, width: width, height: min(1, max(0, height - 1)))
+            let top = header.height + note.height
+            let rest = max(0, height - top)
             isStacked = width < Self.sideBySideWidth
             if isStacked {
                 let traceHeight = min(rest, max(3, rest / 3))
                 let sourceHeight = max(0, rest - traceHeight - 1)
-                source = Rect(x: 0, y: 1, width: width, height: sourceHeight)
-                divider = Rect(x: 0, y: 1 + sourceHeight, width: width, height: min(1, rest))
-                trace = Rect(x: 0, y: 2 + sourceHeight, width: width, height: max(0, rest - sourceHeight - 1))
+                source = Rect(x: 0, y: top, width: width, height: sourceHeight)
+                divider = Rect(x: 0, y: top + sourceHeight, width: width, height: min(1, rest))
+                trace = Rect(x: 0, y: top + 1 + sourceHeight, width: width, height: max(0, rest - sourceHeight - 1))
             } else {
                 let traceWidth = min(max(width * 36 / 100, 30), 56)
                 let sourceWidth = width - traceWidth - 1
-                source = Rect(x: 0, y: 1, width: sourceWidth, height: rest)
-                divider = Rect(x: sourceWidth, y: 1, width: 1, height: rest)
-                trace = Rect(x: sourceWidth + 1, y: 1, width: traceWidth, height: rest)
+                source = Rect(x: 0, y: top, width: sourceWidth, height: rest)
+                divider = Rect(x: sourceWidth, y: top, width: 1, height: rest)
+                trace = Rect(x: sourceWidth + 1, y: top, width: traceWidth, height: rest)
             }
         }
     }
@@ -240,6 +246,10 @@ package struct SourcePanel: ShellPanel {
         let listing = event.flatMap { context.sources.listing(for: $0.file) }
         let layout = Layout(size: canvas.size)
         drawHeader(path: event.map { listing?.file.path ?? $0.file } ?? "", in: canvas.subcanvas(layout.header))
+        if let event {
+            PanelNote.line(Self.note(for: event, roles: context.roles, pattern: context.pattern), width: layout.note.width)
+                .draw(row: 0, in: canvas.subcanvas(layout.note))
+        }
         drawSource(event: event, listing: listing, in: canvas.subcanvas(layout.source))
         if layout.isStacked {
             let rule = canvas.subcanvas(layout.divider)
@@ -251,6 +261,28 @@ package struct SourcePanel: ShellPanel {
             }
         }
         drawTrace(trace, in: canvas.subcanvas(layout.trace))
+    }
+
+    /// What to notice in the code on show: the duty its pattern gives the selected event's type
+    /// (the pattern's own role table, `RoleDuty`); for a type the table does not name, only what
+    /// the trace says of it, its role and whose code it is.
+    static func note(for event: TraceEvent, roles: [RoleDuty], pattern: PatternID) -> String {
+        let role = event.role.noun
+        // `AppState / Person, API managers`: the table may name several types for a role.
+        func names(_ typeName: String) -> [String] {
+            typeName.split(whereSeparator: { $0 == "/" || $0 == "," }).map { name in
+                String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }
+        }
+        if event.pattern == pattern.name,
+           let duty = roles.first(where: { $0.role == event.role && names($0.typeName).contains(event.type) }) {
+            return "\(event.type), the \(role): \(duty.duty)"
+        }
+        if let owner = PatternID.allCases.first(where: { event.file.hasPrefix($0.rawValue + "/") }) {
+            return "\(event.type) plays the \(role) in \(owner.name)"
+        }
+        let folder = event.file.split(separator: "/").first.map(String.init) ?? event.file
+        return "\(event.type) (\(role)) is \(folder) code, the same under all four patterns"
     }
 
     private static let hints = [Keymap.hint(for: .source), Keymap.hint(for: .source, short: true)]

@@ -27,7 +27,7 @@ package struct ShellEnvironment {
         let layout = ShellLayout(size: size, card: tourCardRows)
         let area = placement == .body ? layout.body.size : layout.trace.size
         return PanelContext(size: area, trace: trace, network: network, moduleHasTextFocus: moduleHasTextFocus,
-                            sources: sources, timeline: timeline, pattern: pattern)
+                            sources: sources, timeline: timeline, pattern: pattern, roles: registry.roles(of: pattern))
     }
 }
 

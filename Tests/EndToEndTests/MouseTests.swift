@@ -43,7 +43,7 @@ struct MouseEndToEndTests {
         try session.mouse(button: 64, x: trace.x + 4, y: 12)
         try await session.expectScreen(shows: "] newest", "the wheel scrolled the trace pane back")
         try session.mouse(button: 65, x: trace.x + 4, y: 12)
-        let (back, screen) = try await session.waitUntil(screenContains: "Trace · [ earlier")
+        let (back, screen) = try await session.waitUntil(screenContains: "· [ earlier")
         #expect(back, "the wheel scrolled the trace pane forth again:\n\(screen)")
 
         try session.type("q")

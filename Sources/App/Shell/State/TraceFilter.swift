@@ -108,29 +108,38 @@ package struct TraceFilter: Equatable, Sendable {
     /// how many requests there were. The line's words are the newest outcome among the request's
     /// `recorded` events, so a filter that hid the deciding line does not blank them.
     private static func fold(_ events: [TraceEvent], recorded: [TraceEvent], closed: Bool) -> ([TraceEvent], Int) {
-        var outcomes: [UInt64: String] = [:]
-        for event in recorded {
-            if let request = event.request, let outcome = request.outcome { outcomes[request.id] = outcome }
+        // A list, not a dictionary: an action holds a few requests, and the first frame hashes nothing.
+        var requests: [(id: UInt64, outcome: String?, lines: Int, isShown: Bool)] = []
+        func index(of id: UInt64) -> Int {
+            if let index = requests.firstIndex(where: { $0.id == id }) { return index }
+            requests.append((id, nil, 0, false))
+            return requests.count - 1
         }
-        var counts: [UInt64: Int] = [:]
         for event in events where event.request != nil && foldedRoles.contains(event.role) {
-            counts[event.request!.id, default: 0] += 1
+            let index = index(of: event.request!.id)
+            requests[index].lines += 1
         }
-        guard closed else { return (events, counts.count) }
+        for event in recorded {
+            guard let request = event.request, let outcome = request.outcome,
+                  let index = requests.firstIndex(where: { $0.id == request.id }) else { continue }
+            requests[index].outcome = outcome
+        }
+        guard closed else { return (events, requests.count) }
         var folded: [TraceEvent] = []
-        var seen: Set<UInt64> = []
         for event in events {
             guard let request = event.request, foldedRoles.contains(event.role) else {
                 folded.append(event)
                 continue
             }
-            guard seen.insert(request.id).inserted else { continue }
+            let index = index(of: request.id)
+            guard !requests[index].isShown else { continue }
+            requests[index].isShown = true
             var line = event
-            line.detail = outcomes[request.id] ?? event.call
-            line.request = TraceRequest(id: request.id, outcome: outcomes[request.id], folded: counts[request.id] ?? 1)
+            line.detail = requests[index].outcome ?? event.call
+            line.request = TraceRequest(id: request.id, outcome: requests[index].outcome, folded: requests[index].lines)
             folded.append(line)
         }
-        return (folded, counts.count)
+        return (folded, requests.count)
     }
 
     /// The pane title's words for the folds, when the pane holds a request: closed or open, and the

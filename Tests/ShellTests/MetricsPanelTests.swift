@@ -128,10 +128,10 @@ struct MetricsPanelTests {
         #expect(session.panelTitle?.hasPrefix("Metrics") == true)
     }
 
-    @Test("m is in the help overlay and not in the key bar")
+    @Test("m is in the help overlay and, where the width allows, on the key bar as a teaching key")
     func keymap() {
         let binding = Keymap.bindings.first { $0.keys == "m" && $0.scope == .shell }
-        #expect(binding != nil && binding?.label == nil)
+        #expect(binding != nil && binding?.label == "metrics" && binding?.barRank != nil)
         #expect(Keymap.command(for: .character("m")) == .togglePanel(.metrics))
     }
 

@@ -41,10 +41,12 @@ package protocol ActionReplaying {
     func replayInEveryPattern(keys: [Key], screen: ScreenID, size: Size, model: AppStateValues?) async -> [ComparedAction]
 }
 
-/// The user's last action replayed in all four patterns on headless shells (fresh state, zero
-/// latency), the four traces side by side, each topped with its counts and a verdict drawn from
-/// them. The replay presses the keys sent to the current screen since it was built, so every
-/// pattern reaches the same state, and shows only the last action's events.
+/// The user's last action replayed in all four patterns on headless shells (fresh modules on the
+/// shared model as the live module found it, zero latency), the four traces side by side, each
+/// topped with its counts and a verdict (who tells the view, then the counts' extremes), under a
+/// note on where the call paths part. The replay presses the keys sent to the current screen since
+/// it was built, so every pattern reaches the same state, and shows the last action that ran a
+/// role method, naming the quiet keys after it.
 package struct ComparePanel: ShellPanel {
     let id = PanelID.compare
     let placement = PanelPlacement.body

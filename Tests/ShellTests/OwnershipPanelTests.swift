@@ -317,6 +317,25 @@ struct OwnershipPanelTests {
         #expect(session.panelTitle?.hasPrefix("Ownership · VIPER greeting") == true)
     }
 
+    @Test("Tab builds every pattern on the shared model the live module found: a source chosen before a switch is kept")
+    func everyPatternFromTheLiveModel() async throws {
+        let session = TestApp.session(pattern: .mvc, screen: .listings)
+        session.shell.replayer = TestApp.replayRunner()
+        await session.settle()
+        session.press(.right)  // New homes, in the shared model
+        await session.settle()
+        session.press(.character("2"))
+        await session.settle()
+        session.press(.character("o"), .tab)
+        await session.ownership.capturedEveryPattern()
+        let columns = try #require(session.shell.state.panel?.ownership?.columns)
+        #expect(columns.count == 4)
+        for column in columns {
+            let source = column.nodes.first { $0.typeName == "AppState" }?.values.first { $0.path == "listingSource" }
+            #expect(source?.summary == ".newHomes", "\(column.pattern.name): \(String(describing: source))")
+        }
+    }
+
     @Test("without a replay runner Tab says why it cannot build the other patterns")
     func everyPatternUnavailable() {
         let session = TestApp.session()

@@ -112,9 +112,9 @@ package final class LiveOwnership {
                              answer: @escaping @MainActor (ShellEvent) -> Void) {
         guard let capturer = replayer as? any OwnershipCapturing else { return }
         everyPattern?.cancel()
-        let (keys, screen, size) = (state.keysOnScreen, state.screen, state.size)
+        let (keys, screen, size, model) = (state.keysOnScreen, state.screen, state.size, host?.modelAtBuild)
         everyPattern = Task { [weak self] in
-            let columns = await capturer.ownershipInEveryPattern(keys: keys, screen: screen, size: size)
+            let columns = await capturer.ownershipInEveryPattern(keys: keys, screen: screen, size: size, model: model)
             answer(.ownershipCaptured(token: token, columns))
             self?.host?.onNeedsDisplay?()
         }

@@ -13,8 +13,10 @@ extension PanelID {
 /// composition root's replay runner does it, so the shell imports no pattern.
 @MainActor
 package protocol OwnershipCapturing {
-    /// `screen` in every pattern that has it, after `keys` (so a pushed detail is there too).
-    func ownershipInEveryPattern(keys: [Key], screen: ScreenID, size: Size) async -> [OwnershipSnapshot]
+    /// `screen` in every pattern that has it, after `keys` (so a pushed detail is there too), built
+    /// on the shared model as `model` holds it (the values the live module found; nil: a fresh one).
+    func ownershipInEveryPattern(keys: [Key], screen: ScreenID, size: Size, model: AppStateValues?) async
+        -> [OwnershipSnapshot]
 }
 
 /// The object graph of the module on show, taken by reflection when the panel opens and again

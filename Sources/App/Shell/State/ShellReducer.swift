@@ -329,11 +329,11 @@ package enum ShellReducer {
             refilter(&state)
         case .saveSession:
             return [.saveSession]
+        case .toggleTour:
+            return state.tour?.toggle() ?? []
         case .quit:
             state.shouldQuit = true
         }
-        case .toggleTour:
-            return state.tour?.toggle() ?? []
         return []
     }
 
@@ -350,12 +350,12 @@ package enum ShellReducer {
                 setPattern(registry.patterns(offering: screen)[0], &state)
             }
         }
-        let label = state.isMixing ? "start: \(state.patterns.summary)"
-            : "start: \(state.pattern.name) \(state.screen.title)"
-        return [.buildModule(action: label)]
         if let tour = state.tour, tour.isFirstStart, !tour.isShown {
             state.notice = firstStartNotice(steps: tour.guide.tour.steps.count)
         }
+        let label = state.isMixing ? "start: \(state.patterns.summary)"
+            : "start: \(state.pattern.name) \(state.screen.title)"
+        return [.buildModule(action: label)]
     }
 
     private static func cycle(by step: Int, _ state: inout ShellState, _ environment: ShellEnvironment) -> [ShellEffect] {

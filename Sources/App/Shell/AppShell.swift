@@ -170,7 +170,6 @@ package final class AppShell {
         tracer.beginAction(label, pattern: state.pattern.name).run { @Traced(.shell, self, note) var call }
     }
 
-    /// Waits until compare's replay or a rewind has finished (tests and goldens).
     /// Plays a tour step's solution as the learner's own keys would arrive: one by one, each waited
     /// for (replies included), or `together` in one burst, as a fast typist's do.
     private func playTour(_ keys: [Key], together: Bool) {
@@ -195,6 +194,7 @@ package final class AppShell {
     /// Waits until a tour step's solution has played (tests and `mvx tour --check`).
     package func tourPlayed() async { await tourPlay?.value }
 
+    /// Waits until compare's replay or a rewind has finished (tests and goldens).
     package func replayed() async { await replay?.value }
 
     // MARK: - Frames

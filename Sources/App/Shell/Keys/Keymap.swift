@@ -224,6 +224,7 @@ package enum Keymap {
         KeyBinding(scope: .panel(.timeline), keys: "Enter", label: "source", panelCommands: [.enter: .showSource]),
         KeyBinding(scope: .panel(.timeline), keys: "r", label: "rewind", panelCommands: [.character("r"): .rewind]),
         KeyBinding(scope: .panel(.timeline), keys: "t/Esc", shortKeys: "t", label: "close", panelCommands: closing("t")),
+
         // The tour card: not ← →, which switch the listings' source in the module.
         KeyBinding(scope: .tour, keys: "h", label: "hint", tourCommands: [.character("h"): .hint]),
         KeyBinding(scope: .tour, keys: "S", label: "solution", tourCommands: [.character("S"): .solution]),

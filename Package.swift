@@ -165,8 +165,12 @@ let package = Package(
         .target(name: "SourceCatalog", dependencies: ["SourceIndex"], path: "Sources/Instruments/SourceCatalog",
                 swiftSettings: strict, plugins: ["SourceCatalogPlugin"]),
         // Files, code lines, types, tests per role and Orlov's criteria, counted from the catalogue.
+        // The pattern cards' words (`i`), one file per pattern, embedded; their figures are filled from the report.
         .target(name: "CodeMetrics", dependencies: ["PatternVocabulary", "SourceCatalog", "SourceIndex"],
-                path: "Sources/Instruments/CodeMetrics", swiftSettings: strict),
+                path: "Sources/Instruments/CodeMetrics",
+                resources: [.embedInCode("Cards/mvc.card"), .embedInCode("Cards/mvp.card"),
+                            .embedInCode("Cards/mvvm.card"), .embedInCode("Cards/viper.card")],
+                swiftSettings: strict),
 
         // MARK: Sources/BuildTools — run by the build's plugins or by make, never by mvx
         .plugin(name: "SourceCatalogPlugin", capability: .buildTool(), dependencies: ["SourceCatalogGenerator"]),

@@ -48,6 +48,8 @@ package enum PanelCommand: Hashable, Sendable {
     /// The code beside the cursor: half a page up or down, a few columns left or right.
     case scrollCode(up: Bool)
     case shiftCode(left: Bool)
+    /// `v`: the code as the lesson view shows it (trace lines hidden, the rest folded, notes), or all of it.
+    case toggleLessonView
     // The network inspector's controls.
     case stepLatency(up: Bool)
     case toggleOffline
@@ -199,6 +201,8 @@ package enum Keymap {
             scope: .panel(.source), keys: "[ ] ←→", label: "scroll the code", shortLabel: "scroll",
             panelCommands: [.character("["): .scrollCode(up: true), .character("]"): .scrollCode(up: false),
                             .left: .shiftCode(left: true), .right: .shiftCode(left: false)]),
+        KeyBinding(scope: .panel(.source), keys: "v", label: "lesson",
+                   panelCommands: [.character("v"): .toggleLessonView]),
         KeyBinding(scope: .panel(.source), keys: "s/Esc", shortKeys: "s", label: "close", panelCommands: closing("s")),
 
         // The network inspector: live controls, then the request list.

@@ -45,6 +45,16 @@ final class SourceListing {
 
     var lineCount: Int { lines.count }
 
+    /// The rows of the code column: every line, or the lesson view's (`LessonLayout`).
+    func rows(lesson: Bool) -> [CodeRow] {
+        lesson ? lessonLayout.rows : plainRows
+    }
+
+    private lazy var plainRows: [CodeRow] = lines.indices.map { .line($0 + 1) }
+
+    /// The lesson view of the file, made the first time it is asked for.
+    private(set) lazy var lessonLayout = LessonLayout(lines: lines, index: file.index, module: file.module)
+
     /// The tokens of line `number` (from 1); empty outside the file.
     func tokens(ofLine number: Int) -> [ColouredToken] {
         colouring.tokens(ofLine: number)

@@ -81,6 +81,9 @@ package struct SourcePanel: ShellPanel {
     private var offsetsEvent: UInt64?
     /// The first row of the trace column, once the cursor has moved; nil shows the newest rows.
     private var traceTop: Int?
+    /// The lesson view (`v`): the trace's lines hidden, what is not the lesson folded, notes that
+    /// name the articles' declarations (`LessonTable`).
+    private(set) var isLessonView = false
 
     init() {}
 
@@ -190,6 +193,10 @@ package struct SourcePanel: ShellPanel {
         case .shiftCode(let left):
             scrollCode(by: 0, horizontally: left ? -Self.columnStep : Self.columnStep,
                        trace: trace, context: context, layout: layout)
+        case .toggleLessonView:
+            isLessonView.toggle()
+            sourceOffset = 0
+            column = 0
         default:
             return .shellKeysPass(key)
         }
@@ -218,8 +225,8 @@ package struct SourcePanel: ShellPanel {
         sourceOffset = current.lines + lines
         column = max(0, current.columns + columns)
         // Kept in range here, so the next key starts from what the screen shows.
-        if let view = CodeView(event: event, listing: context.sources.listing(for: event.file), size: layout.source.size,
-                               offset: sourceOffset) {
+        if let view = CodeView(event: event, listing: context.sources.listing(for: event.file), lesson: isLessonView,
+                               size: layout.source.size, offset: sourceOffset) {
             sourceOffset = view.offset
             column = min(column, view.maxColumn)
         }
@@ -245,7 +252,8 @@ package struct SourcePanel: ShellPanel {
         let event = selectedIndex(in: trace).map(trace.event(at:))
         let listing = event.flatMap { context.sources.listing(for: $0.file) }
         let layout = Layout(size: canvas.size)
-        drawHeader(path: event.map { listing?.file.path ?? $0.file } ?? "", in: canvas.subcanvas(layout.header))
+        let path = event.map { listing?.file.path ?? $0.file } ?? ""
+        drawHeader(path: path + (isLessonView && !path.isEmpty ? " · lesson view" : ""), in: canvas.subcanvas(layout.header))
         if let event {
             PanelNote.line(Self.note(for: event, roles: context.roles, pattern: context.pattern), width: layout.note.width)
                 .draw(row: 0, in: canvas.subcanvas(layout.note))
@@ -321,14 +329,20 @@ package struct SourcePanel: ShellPanel {
     }
 
     /// Where the code of an event is scrolled to in an area of a given size: pure, so the keys
-    /// and the drawing agree on it.
+    /// and the drawing agree on it. It counts rows of the code column: a line each in the plain
+    /// view; in the lesson view hidden lines take none and a fold takes one.
     struct CodeView {
-        /// The declaration (method, initialiser, accessor) the event's line is in, from the index.
+        /// The code column's rows (`SourceListing.rows(lesson:)`).
+        var rows: [CodeRow]
+        /// The row of the event's line: in the lesson view, where its hidden trace line is, the
+        /// first row after it.
+        var eventRow: Int
+        /// The rows of the declaration (method, initialiser, accessor) the event's line is in, from the index.
         var method: ClosedRange<Int>?
-        /// The first line shown, less one; `offset` is how far that is from where the event puts it.
+        /// The first row shown; `offset` is how far that is from where the event puts it.
         var top: Int
         var offset: Int
-        var numbers: ClosedRange<Int>
+        var visible: Range<Int>
         /// The width of the number column with its marker and the method's bar.
         var gutter: Int
         var digits: Int
@@ -336,27 +350,36 @@ package struct SourcePanel: ShellPanel {
         /// How far right the code can be shifted: until its longest visible line's end shows.
         var maxColumn: Int
 
-        init?(event: TraceEvent, listing: SourceListing?, size: Size, offset wanted: Int) {
+        init?(event: TraceEvent, listing: SourceListing?, lesson: Bool = false, size: Size, offset wanted: Int) {
             let width = size.width, height = size.height
             guard width > 0, height > 0, let listing, listing.lineCount > 0,
                   (1...listing.lineCount).contains(event.line) else { return nil }
+            rows = listing.rows(lesson: lesson)
+            let rows = rows
+            guard let eventRow = rows.firstIndex(where: { $0.lines.upperBound >= event.line }) else { return nil }
+            self.eventRow = eventRow
             digits = max(3, String(listing.lineCount).count)
             gutter = digits + 3  // the marker, the number, a space, the method's bar
             codeWidth = max(0, width - gutter)
-            method = listing.enclosingBlock(ofLine: event.line)
+            method = listing.enclosingBlock(ofLine: event.line).flatMap { lines in
+                let inside = rows.indices.filter { lines.overlaps(rows[$0].lines) }
+                return inside.first.map { $0...inside[inside.count - 1] }
+            }
             // The traced line is a method's first: a few lines above it (the signature, its comment),
             // the rest of the screen for the body below — all of the method when it fits.
             let above = min(8, height / 3)
-            let maxTop = max(0, listing.lineCount - height)
-            var anchor = event.line - 1 - above
-            if let method, method.count <= height, method.upperBound > anchor + height {
-                anchor = min(method.lowerBound - 1, method.upperBound - height)
+            let maxTop = max(0, rows.count - height)
+            var anchor = eventRow - above
+            if let method, method.count <= height, method.upperBound >= anchor + height {
+                anchor = min(method.lowerBound, method.upperBound + 1 - height)
             }
             anchor = min(max(0, anchor), maxTop)
             top = min(max(0, anchor + wanted), maxTop)
             offset = top - anchor
-            numbers = (top + 1)...min(listing.lineCount, top + height)
-            let longest = numbers.map { DisplayWidth.of(listing.lines[$0 - 1]) }.max() ?? 0
+            visible = top..<min(rows.count, top + height)
+            let longest = visible.map { row in
+                if case .line(let number) = rows[row] { DisplayWidth.of(listing.lines[number - 1]) } else { 0 }
+            }.max() ?? 0
             maxColumn = longest > codeWidth ? longest - codeWidth + 1 : 0
         }
     }
@@ -379,22 +402,36 @@ package struct SourcePanel: ShellPanel {
             return
         }
         let scrolled = offsets(for: event)
-        guard let view = CodeView(event: event, listing: listing, size: canvas.size, offset: scrolled.lines) else {
+        guard let view = CodeView(event: event, listing: listing, lesson: isLessonView, size: canvas.size,
+                                  offset: scrolled.lines) else {
             say("\(listing.file.name) has \(listing.lineCount) lines; the trace names line \(event.line).", ShellTheme.notice)
             return
         }
         let column = min(scrolled.columns, view.maxColumn)
         let codeWidth = view.codeWidth
-        for (row, number) in view.numbers.enumerated() {
-            let traced = number == event.line
-            let label = String(number)
+        let notes = isLessonView ? listing.lessonLayout.notes : [:]
+        for (y, index) in view.visible.enumerated() {
+            let row = view.rows[index]
+            let traced = index == view.eventRow
+            let label = String(row.lines.lowerBound)
             let gutterText = (traced ? "▶" : " ") + String(repeating: " ", count: view.digits - label.count) + label + " "
-            canvas.draw(gutterText, at: Point(x: 0, y: row), style: traced ? ShellTheme.tracedLineNumber : ShellTheme.lineNumber)
-            if view.method?.contains(number) == true {
-                canvas.draw("│", at: Point(x: view.gutter - 1, y: row), style: ShellTheme.methodBar)
+            canvas.draw(gutterText, at: Point(x: 0, y: y), style: traced ? ShellTheme.tracedLineNumber : ShellTheme.lineNumber)
+            if view.method?.contains(index) == true {
+                canvas.draw("│", at: Point(x: view.gutter - 1, y: y), style: ShellTheme.methodBar)
             }
-            let code = canvas.subcanvas(Rect(x: view.gutter, y: row, width: codeWidth, height: 1))
+            let code = canvas.subcanvas(Rect(x: view.gutter, y: y, width: codeWidth, height: 1))
             if traced { code.fill(Rect(x: 0, y: 0, width: codeWidth, height: 1), style: ShellTheme.tracedLine) }
+            guard case .line(let number) = row else {
+                // A fold: where its code starts, what it hides and how much.
+                let lines = row.lines
+                let indent = listing.lines[lines.lowerBound - 1].prefix { $0 == " " }.count
+                let count = lines.count == 1 ? "1 line" : "\(lines.count) lines"
+                if case .fold(let what, _) = row {
+                    code.draw("⋯ \(what) (\(count))", at: Point(x: indent - column, y: 0),
+                              style: traced ? ShellTheme.tracedLine : ShellTheme.detail)
+                }
+                continue
+            }
             var x = -column
             for token in listing.tokens(ofLine: number) {
                 guard x < codeWidth else { break }
@@ -413,6 +450,15 @@ package struct SourcePanel: ShellPanel {
             }
             if column > 0, text.prefix(column).contains(where: { !$0.isWhitespace }) {
                 code.draw("…", at: .zero, style: cutStyle)
+            }
+            // A margin note goes at the column's right edge, where the line leaves it room.
+            if let note = notes[number] {
+                let noteWidth = DisplayWidth.of(note)
+                let end = DisplayWidth.of(text) - column
+                if end + 2 + noteWidth <= codeWidth {
+                    code.draw(note, at: Point(x: codeWidth - noteWidth, y: 0),
+                              style: traced ? ShellTheme.tracedLine : ShellTheme.location)
+                }
             }
         }
     }

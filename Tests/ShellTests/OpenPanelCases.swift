@@ -8,4 +8,5 @@ extension OpenPanel {
     var metrics: MetricsPanel? { if case .metrics(let panel) = self { panel } else { nil } }
     var timeline: TimelinePanel? { if case .timeline(let panel) = self { panel } else { nil } }
     var ownership: OwnershipPanel? { if case .ownership(let panel) = self { panel } else { nil } }
+    var card: CardPanel? { if case .card(let panel) = self { panel } else { nil } }
 }

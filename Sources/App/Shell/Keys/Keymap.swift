@@ -171,6 +171,9 @@ package enum Keymap {
             keys: "n", label: "network", barRank: 5, help: "network inspector: requests, network type, latency, failures",
             commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
+            keys: "i", label: "card", help: "card: the pattern's problem, its cost, when to pick it",
+            commands: [.character("i"): .togglePanel(.card)]),
+        KeyBinding(
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
             commands: [.character("w"): .saveSession]),
         KeyBinding(
@@ -186,6 +189,8 @@ package enum Keymap {
         KeyBinding(scope: .panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
         KeyBinding(scope: .panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
         KeyBinding(scope: .panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),
+        KeyBinding(scope: .panel(.card), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(scope: .panel(.card), keys: "i/Esc", label: "close", panelCommands: closing("i")),
 
         // Ownership: a scrolled tree, or the four patterns side by side.
         KeyBinding(scope: .panel(.ownership), keys: "↑↓ PgUp PgDn", shortKeys: "↑↓", label: "scroll", panelCommands: scrollKeys),

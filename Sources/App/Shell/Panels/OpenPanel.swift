@@ -11,6 +11,7 @@ package enum OpenPanel: Equatable, Sendable {
     case metrics(MetricsPanel)
     case timeline(TimelinePanel)
     case ownership(OwnershipPanel)
+    case card(CardPanel)
 
     /// The panel `id` for the app in `state`, and what opening it sets off (compare's replay).
     @MainActor
@@ -29,6 +30,7 @@ package enum OpenPanel: Equatable, Sendable {
         case .metrics: return (.metrics(MetricsPanel()), nil)
         case .timeline: return (.timeline(TimelinePanel()), nil)
         case .ownership: return (.ownership(OwnershipPanel(screen: state.screen, canCapture: canReplay)), nil)
+        case .card: return (.card(CardPanel()), nil)
         default: return nil
         }
     }
@@ -42,6 +44,7 @@ package enum OpenPanel: Equatable, Sendable {
         case .metrics(let panel): panel
         case .timeline(let panel): panel
         case .ownership(let panel): panel
+        case .card(let panel): panel
         }
     }
 
@@ -64,6 +67,7 @@ package enum OpenPanel: Equatable, Sendable {
         case .metrics(var panel): defer { self = .metrics(panel) }; return panel.handle(key, in: context)
         case .timeline(var panel): defer { self = .timeline(panel) }; return panel.handle(key, in: context)
         case .ownership(var panel): defer { self = .ownership(panel) }; return panel.handle(key, in: context)
+        case .card(var panel): defer { self = .card(panel) }; return panel.handle(key, in: context)
         }
     }
 }

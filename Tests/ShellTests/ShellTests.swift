@@ -129,7 +129,7 @@ struct ShellTests {
 
     @Test("the key bar is generated from the key map: wide enough, every labelled key")
     func keyBar() {
-        let app = TestApp.session(size: Size(width: 160, height: 40))
+        let app = TestApp.session(size: Size(width: 180, height: 40))
         let bottom = app.text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         for binding in Keymap.bindings where binding.scope == .shell || binding.scope == .module {
             if let label = binding.label { #expect(bottom.contains("\(binding.keys) \(label)")) }

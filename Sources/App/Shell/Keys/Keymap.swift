@@ -171,7 +171,7 @@ package enum Keymap {
             keys: "n", label: "network", barRank: 5, help: "network inspector: requests, network type, latency, failures",
             commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
-            keys: "i", label: "card", help: "card: the pattern's problem, its cost, when to pick it",
+            keys: "i", label: "card", barRank: 12, help: "card: the pattern's problem, its cost, when to pick it",
             commands: [.character("i"): .togglePanel(.card)]),
         KeyBinding(
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",

@@ -70,6 +70,48 @@ struct LessonViewTests {
 }
 
 @MainActor
+@Suite("Source pane: the role's unit test (u)", .hangWatchdog)
+struct UnitTestBesideCodeTests {
+    @Test("u on MVP's presenter method shows the unit test that exercises it; u again shows the code")
+    func showsTheTest() async throws {
+        let session = await SourcePanelTests.greeted()
+        _ = try SourcePanelTests.open(session)
+        let event = try #require(session.selectedSourceEvent)
+        #expect(event.call == "GreetingPresenter.showGreeting")
+        session.press(.character("u"))
+        guard case .found(let test, _)? = session.sourcePanel.unitTest else {
+            Issue.record("no test found: \(String(describing: session.sourcePanel.unitTest))")
+            return
+        }
+        #expect(test.path.hasPrefix("Tests/MVPTests/"), "\(test.path)")
+        let file = try #require(SourceCatalog.file(path: test.path))
+        let body = test.lines.map { file.lines[$0 - 1] }.joined(separator: "\n")
+        #expect(body.contains("showGreeting"), "the test names the method: \(body)")
+        #expect(!file.text.contains("import ScreenViews"), "the presenter is tested without the view")
+        let text = session.text
+        #expect(text.contains("the test of GreetingPresenter.showGreeting"), "\(text)")
+        #expect(text.contains(test.function), "the test's declaration is on screen: \(text)")
+        #expect(text.contains("u test"), "the key line names the key")
+        session.press(.character("u"))
+        #expect(session.sourcePanel.unitTest == nil)
+        #expect(session.text.contains("GreetingPresenter.swift"))
+    }
+
+    @Test("u on a widget's method says no unit test of the pattern exercises it")
+    func noTestForAWidget() async throws {
+        let session = await SourcePanelTests.greeted()
+        _ = try SourcePanelTests.openOnNewest(session)
+        session.press(.character("u"))
+        guard case .none(let why, _)? = session.sourcePanel.unitTest else {
+            Issue.record("\(String(describing: session.sourcePanel.unitTest))")
+            return
+        }
+        #expect(why.contains("Label is not MVP's own code"), "\(why)")
+        #expect(session.text.contains("Label is not MVP's own code"))
+    }
+}
+
+@MainActor
 @Suite("Golden screens: the lesson view", .hangWatchdog)
 struct LessonViewGoldenTests {
     @Test("after a greeting press, s, v at 140×40: the deciding role's code as the lesson view shows it", arguments: PatternID.allCases)
@@ -81,5 +123,16 @@ struct LessonViewGoldenTests {
         _ = try SourcePanelTests.open(session)
         session.press(.character("v"))
         Golden.assert(session.text, matches: "lesson-\(pattern.rawValue)-greeting-140x40")
+    }
+
+    @Test("after a greeting press in MVP, s, u at 140×40: the presenter's unit test in the code's place")
+    func unitTest() async throws {
+        let session = TestApp.session(size: Size(width: 140, height: 40), pattern: .mvp)
+        await session.settle()
+        session.press(.enter)
+        await session.settle()
+        _ = try SourcePanelTests.open(session)
+        session.press(.character("u"))
+        Golden.assert(session.text, matches: "unit-test-MVP-greeting-140x40")
     }
 }

@@ -76,7 +76,7 @@ struct SourcePanelTests {
         let text = session.text
         #expect(text.contains(" Source · Label.swift:\(newest.line) "), "the pane's title names file and line")
         #expect(text.contains(" Sources/TerminalUI/Widgets/Label.swift"), "the header names the file's path")
-        #expect(text.contains("↑↓ PgUp PgDn Home End step"), "the keys are on screen")
+        #expect(text.contains("↑↓ step · [ ] ←→ scroll · v lesson · u test · s close"), "the keys are on screen")
         let traced = try #require(Self.tracedRow(session))
         #expect(traced.text.hasPrefix("▶ \(newest.line) ") || traced.text.hasPrefix("▶  \(newest.line) "))
         #expect(traced.text.contains(try Self.start(of: newest)))

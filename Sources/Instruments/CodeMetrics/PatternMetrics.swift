@@ -48,6 +48,8 @@ package struct MeasuredFile: Sendable, Equatable, Codable {
 /// screens' views, the mediator) is the same for all four and is not counted.
 package struct PatternMetrics: Sendable, Equatable {
     package var pattern: PatternID
+    /// The unit tests that ran, by the pattern's type each exercises (`TestAttribution`).
+    package var testsByType: [String: [TestPlace]] = [:]
     /// Every role that has code or tests, in `RoleTable.countedRoles` order.
     package var roles: [RoleMetrics]
     package var sourceFiles: [MeasuredFile]
@@ -103,6 +105,7 @@ package struct PatternMetrics: Sendable, Equatable {
         }
 
         let tested = TestAttribution(pattern: pattern, files: files, ranTests: ranTests, owners: owners)
+        testsByType = tested.byType
         for (role, counts) in tested.byRole {
             byRole[role, default: RoleMetrics(role: role)].tests += counts.tests
             byRole[role, default: RoleMetrics(role: role)].testLines += counts.lines

@@ -33,6 +33,8 @@ struct TestAttribution {
     var supportLines = 0
     /// Ran tests found in no test file, or exercising nothing of the pattern.
     var unattributed: [String] = []
+    /// The tests that ran, by the pattern's type each exercises.
+    var byType: [String: [TestPlace]] = [:]
 
     init(pattern: PatternID, files all: [SourceFile], ranTests: [TestsRun.RanTest], owners: [String: TypeOwner]) {
         let module = "\(pattern.rawValue)Tests"
@@ -61,6 +63,10 @@ struct TestAttribution {
                     continue
                 }
                 votes[role, default: 0] += 1
+                if let exercised {
+                    byType[exercised, default: []].append(TestPlace(path: file.path, fileID: file.fileID, suite: suite?.name,
+                                                                    function: test.name, lines: test.lines))
+                }
                 byRole[role, default: (0, 0)].tests += 1
                 byRole[role, default: (0, 0)].lines += lines
                 if !importsViews {
@@ -84,6 +90,19 @@ struct TestAttribution {
         var suite: String
         var function: String
     }
+}
+
+/// Where a unit test is: its file and its declaration's lines.
+package struct TestPlace: Sendable, Hashable {
+    /// The test file's repository path, `Tests/MVPTests/MVPGreetingPresenterTests.swift`.
+    package var path: String
+    /// `MVPTests/MVPGreetingPresenterTests.swift`, as the source pane looks files up.
+    package var fileID: String
+    /// The suite type the test is declared in, if any, and the test function's name.
+    package var suite: String?
+    package var function: String
+    /// The test's lines, its `@Test` attribute first.
+    package var lines: ClosedRange<Int>
 }
 
 /// The type names a file's colouring runs mark, by line, in order, each with whether it is called

@@ -50,6 +50,8 @@ package enum PanelCommand: Hashable, Sendable {
     case shiftCode(left: Bool)
     /// `v`: the code as the lesson view shows it (trace lines hidden, the rest folded, notes), or all of it.
     case toggleLessonView
+    /// `u`: the unit test that exercises the selected method's type, in the code's place, or the code again.
+    case toggleUnitTest
     // The network inspector's controls.
     case stepLatency(up: Bool)
     case toggleOffline
@@ -208,6 +210,7 @@ package enum Keymap {
                             .left: .shiftCode(left: true), .right: .shiftCode(left: false)]),
         KeyBinding(scope: .panel(.source), keys: "v", label: "lesson",
                    panelCommands: [.character("v"): .toggleLessonView]),
+        KeyBinding(scope: .panel(.source), keys: "u", label: "test", panelCommands: [.character("u"): .toggleUnitTest]),
         KeyBinding(scope: .panel(.source), keys: "s/Esc", shortKeys: "s", label: "close", panelCommands: closing("s")),
 
         // The network inspector: live controls, then the request list.

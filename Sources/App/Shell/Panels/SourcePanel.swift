@@ -1,3 +1,4 @@
+import CodeMetrics
 import Mediator
 import PatternVocabulary
 import SourceCatalog
@@ -84,6 +85,15 @@ package struct SourcePanel: ShellPanel {
     /// The lesson view (`v`): the trace's lines hidden, what is not the lesson folded, notes that
     /// name the articles' declarations (`LessonTable`).
     private(set) var isLessonView = false
+    /// `u`: the unit test that exercises the selected event's type, shown in the code's place, or
+    /// why there is none; nil shows the event's code.
+    private(set) var unitTest: UnitTest?
+
+    /// What `u` found for an event (by its sequence number).
+    enum UnitTest: Equatable {
+        case found(TestPlace, event: UInt64)
+        case none(String, event: UInt64)
+    }
 
     init() {}
 
@@ -197,6 +207,14 @@ package struct SourcePanel: ShellPanel {
             isLessonView.toggle()
             sourceOffset = 0
             column = 0
+        case .toggleUnitTest:
+            guard unitTest == nil, let index = selectedIndex(in: trace) else {
+                unitTest = nil
+                break
+            }
+            unitTest = Self.unitTest(for: trace.event(at: index))
+            sourceOffset = 0
+            column = 0
         default:
             return .shellKeysPass(key)
         }
@@ -209,6 +227,7 @@ package struct SourcePanel: ShellPanel {
         if index != current {
             sourceOffset = 0
             column = 0
+            unitTest = nil
         }
         offsetsEvent = event.sequence
         selection = index == trace.eventRows.count - 1 ? nil : event.sequence
@@ -224,12 +243,43 @@ package struct SourcePanel: ShellPanel {
         offsetsEvent = event.sequence
         sourceOffset = current.lines + lines
         column = max(0, current.columns + columns)
+        let shown = shownCode(for: event)
         // Kept in range here, so the next key starts from what the screen shows.
-        if let view = CodeView(event: event, listing: context.sources.listing(for: event.file), lesson: isLessonView,
+        if let view = CodeView(event: shown, listing: context.sources.listing(for: shown.file), lesson: isLessonView,
                                size: layout.source.size, offset: sourceOffset) {
             sourceOffset = view.offset
             column = min(column, view.maxColumn)
         }
+    }
+
+    /// The unit test `u` shows for `event`: of the tests that ran and exercise its type (the
+    /// metrics' attribution, `TestAttribution`), the first that names its method, else the first.
+    static func unitTest(for event: TraceEvent) -> UnitTest {
+        guard let pattern = PatternID.allCases.first(where: { $0.name == event.pattern }), isPatternsOwn(event) else {
+            return .none("\(event.type) is not \(event.pattern)'s own code: no unit test of the pattern exercises it.",
+                         event: event.sequence)
+        }
+        let tests = PatternMetrics(pattern: pattern, files: SourceCatalog.files).testsByType[event.type] ?? []
+        let method = String(event.method.prefix { $0 != "(" })
+        let naming = tests.first { test in
+            SourceCatalog.file(path: test.path).map { file in
+                let lines = file.lines
+                return test.lines.contains { $0 <= lines.count && lines[$0 - 1].contains(method) }
+            } ?? false
+        }
+        guard let test = naming ?? tests.first else {
+            return .none("No unit test of \(pattern.name) that ran exercises \(event.type).", event: event.sequence)
+        }
+        return .found(test, event: event.sequence)
+    }
+
+    /// What the code column shows for `event`: the event itself, or where `u` found its test.
+    private func shownCode(for event: TraceEvent) -> TraceEvent {
+        guard case .found(let test, event.sequence)? = unitTest else { return event }
+        var shown = event
+        shown.file = test.fileID
+        shown.line = test.lines.lowerBound
+        return shown
     }
 
     /// The first row of the trace column: where the keys left it (the newest rows before), moved
@@ -250,15 +300,26 @@ package struct SourcePanel: ShellPanel {
         canvas.screen.setCursor(nil)  // the module's text field is hidden under the panel
         let trace = TraceRows(context.trace)
         let event = selectedIndex(in: trace).map(trace.event(at:))
-        let listing = event.flatMap { context.sources.listing(for: $0.file) }
+        let shown = event.map(shownCode(for:))
+        let listing = shown.flatMap { context.sources.listing(for: $0.file) }
         let layout = Layout(size: canvas.size)
-        let path = event.map { listing?.file.path ?? $0.file } ?? ""
-        drawHeader(path: path + (isLessonView && !path.isEmpty ? " · lesson view" : ""), in: canvas.subcanvas(layout.header))
+        var path = shown.map { listing?.file.path ?? $0.file } ?? ""
+        if let event, shown != event {
+            path += " · the test of \(event.type).\(event.method.prefix { $0 != "(" })"
+        } else if isLessonView, !path.isEmpty {
+            path += " · lesson view"
+        }
+        drawHeader(path: path, in: canvas.subcanvas(layout.header))
         if let event {
             PanelNote.line(Self.note(for: event, roles: context.roles, pattern: context.pattern), width: layout.note.width)
                 .draw(row: 0, in: canvas.subcanvas(layout.note))
         }
-        drawSource(event: event, listing: listing, in: canvas.subcanvas(layout.source))
+        if let event, case .none(let why, event.sequence)? = unitTest {
+            TextWrapping.lines(of: why, width: max(1, layout.source.width - 2)).prefix(layout.source.height).enumerated()
+                .forEach { canvas.subcanvas(layout.source).draw(" " + $1, at: Point(x: 0, y: $0), style: ShellTheme.notice) }
+        } else {
+            drawSource(event: shown, listing: listing, in: canvas.subcanvas(layout.source))
+        }
         if layout.isStacked {
             let rule = canvas.subcanvas(layout.divider)
             rule.draw(String(repeating: "─", count: layout.divider.width), at: .zero, style: ShellTheme.rule)
@@ -303,7 +364,7 @@ package struct SourcePanel: ShellPanel {
         let pathWidth = DisplayWidth.of(path)
         // The longest hint that leaves the whole path room; else the short one, if the path keeps some.
         let hint = Self.hints.first { DisplayWidth.of($0) + pathWidth + 3 <= width }
-            ?? Self.hints.dropFirst().first { DisplayWidth.of($0) + min(pathWidth, 24) + 3 <= width } ?? ""
+            ?? Self.hints.dropFirst().first { DisplayWidth.of($0) + min(pathWidth, 20) + 3 <= width } ?? ""
         let room = width - DisplayWidth.of(hint) - 2
         if room > 0 {
             canvas.draw(" " + Self.keepingEnd(of: path, width: room), at: .zero, style: ShellTheme.location)

@@ -46,7 +46,8 @@ struct LessonViewTests {
         let plain = listings.map(\.lineCount).reduce(0, +)
         let lesson = listings.map { $0.rows(lesson: true).count }.reduce(0, +)
         #expect(lesson < plain)
-        print("lesson view: \(pattern.name) greeting \(lesson) of \(plain) lines")
+        print("lesson view: \(pattern.name) greeting \(lesson) of \(plain) lines; "
+              + listings.map { "\($0.file.name) \($0.rows(lesson: true).count)/\($0.lineCount)" }.joined(separator: ", "))
     }
 
     @Test("v folds MVP's view controller to its lesson: a fold line, a note, no @Traced line; v again shows it all")

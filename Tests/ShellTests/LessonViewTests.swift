@@ -59,7 +59,7 @@ struct LessonViewTests {
         let lesson = session.text
         #expect(!lesson.contains("@Traced"), "\(lesson)")
         #expect(lesson.contains("⋯ names for the fields (2 lines)") || lesson.contains("⋯ names for the fields"), "\(lesson)")
-        #expect(lesson.contains("Orlov: GreetingPresenter.showGreeting"), "\(lesson)")
+        #expect(lesson.contains("Orlov: showGreeting()"), "\(lesson)")
         #expect(lesson.contains("v lesson"), "the key line names the key")
         #expect(session.sourcePanel.isLessonView)
         // The marker moves to the first line of the body, the traced line being hidden.

@@ -1,3 +1,5 @@
+import CodeMetrics
+import PatternVocabulary
 import SourceCatalog
 import SourceIndex
 
@@ -12,7 +14,7 @@ struct LessonEntry: Sendable, Equatable {
     /// The declaration as the index knows it, qualified by module and types: `MVP.GreetingPresenter.showGreeting`.
     var declaration: String
     var kind: Kind
-    /// The note (`Orlov: GreetingPresenter.showGreeting`) or what the fold hides (`focus handling`).
+    /// The note (`Orlov: showGreeting()`) or what the fold hides (`focus handling`).
     var text: String
 
     static func note(_ declaration: String, _ text: String) -> LessonEntry {
@@ -26,13 +28,29 @@ struct LessonEntry: Sendable, Equatable {
 
 /// The lesson view's one table: every note and fold, keyed by declaration name, never by line, so
 /// an edit that moves code keeps them; `LessonTableTests` fails when a name no longer resolves.
-/// The notes use the names in Orlov's greeting snippets and casatwy's network-layer articles.
+/// Orlov's notes are read from `OrlovMap`, the one table of his greeting's declarations and their
+/// counterparts in mvx; casatwy's notes and the folds are written here.
 enum LessonTable {
-    static let entries: [LessonEntry] = [
+    static let entries: [LessonEntry] = orlovNotes + written
+
+    /// A note on each counterpart of Orlov's greeting: his member's name (`Orlov: didTapButton(_:)`)
+    /// or type's. One not found keeps its pattern's module, so the resolve test names it.
+    static let orlovNotes: [LessonEntry] = {
+        var seen: Set<String> = []
+        return PatternID.allCases.flatMap { pattern in
+            OrlovMap.counterparts(of: pattern).compactMap { counterpart -> LessonEntry? in
+                let module = OrlovMap.file(declaring: counterpart.mvx, in: pattern, files: SourceCatalog.files)?.module ?? pattern.name
+                let declaration = module + "." + counterpart.mvx
+                // The shared model's `Person` is every pattern's: one note.
+                guard seen.insert(declaration + counterpart.orlov).inserted else { return nil }
+                let member = counterpart.orlov.split(separator: ".", maxSplits: 1).dropFirst().first
+                return .note(declaration, "Orlov: " + String(member ?? Substring(counterpart.orlov)))
+            }
+        }
+    }()
+
+    private static let written: [LessonEntry] = [
         // MVC: the controller is the view and decides.
-        .note("MVC.GreetingViewController", "Orlov: GreetingViewController"),
-        .note("MVC.GreetingViewController.model", "Orlov: person"),
-        .note("MVC.GreetingViewController.didTapButton", "Orlov: didTapButton"),
         .fold("MVC.GreetingViewController.init", "the tab's title"),
         .fold("MVC.GreetingViewController.loadView", "the form as the view"),
         .fold("MVC.GreetingViewController.preferredFocusedView", "focus handling"),
@@ -40,18 +58,8 @@ enum LessonTable {
         .fold("MVC.GreetingViewController.formView", "the form, made lazily"),
 
         // MVP: a passive view, the presenter decides.
-        .note("MVP.GreetingView", "Orlov: GreetingView"),
-        .note("MVP.GreetingView.setGreeting", "Orlov: setGreeting"),
-        .note("MVP.GreetingViewPresenter", "Orlov: GreetingViewPresenter"),
-        .note("MVP.GreetingPresenter", "Orlov: GreetingPresenter"),
-        .note("MVP.GreetingPresenter.view", "Orlov: unowned view"),
-        .note("MVP.GreetingPresenter.showGreeting", "Orlov: GreetingPresenter.showGreeting"),
         .fold("MVP.GreetingPresenter.showNames", "names for the fields"),
         .fold("MVP.GreetingPresenter.updateNames", "name edits → model"),
-        .note("MVP.GreetingViewController", "Orlov: GreetingViewController"),
-        .note("MVP.GreetingViewController.presenter", "Orlov: presenter"),
-        .note("MVP.GreetingViewController.setGreeting", "Orlov: setGreeting"),
-        .note("MVP.GreetingViewController.didTapButton", "Orlov: didTapButton"),
         .fold("MVP.GreetingViewController.init", "the tab's title"),
         .fold("MVP.GreetingViewController.loadView", "the form as the view"),
         .fold("MVP.GreetingViewController.preferredFocusedView", "focus handling"),
@@ -60,16 +68,9 @@ enum LessonTable {
         .fold("MVP.GreetingViewController.formView", "the form, made lazily"),
 
         // MVVM: the view model decides, the view binds to it.
-        .note("MVVM.GreetingViewModelProtocol", "Orlov: GreetingViewModelProtocol"),
-        .note("MVVM.GreetingViewModel", "Orlov: GreetingViewModel"),
-        .note("MVVM.GreetingViewModel.greeting", "Orlov: greeting"),
-        .note("MVVM.GreetingViewModel.greetingDidChange", "Orlov: greetingDidChange"),
-        .note("MVVM.GreetingViewModel.showGreeting", "Orlov: GreetingViewModel.showGreeting"),
         .fold("MVVM.GreetingViewModel.firstName", "names for the fields"),
         .fold("MVVM.GreetingViewModel.lastName", "names for the fields"),
         .fold("MVVM.GreetingViewModel.updateNames", "name edits → model"),
-        .note("MVVM.GreetingViewController", "Orlov: GreetingViewController"),
-        .note("MVVM.GreetingViewController.viewModel", "Orlov: viewModel"),
         .fold("MVVM.GreetingViewController.init", "the tab's title"),
         .fold("MVVM.GreetingViewController.loadView", "the form as the view"),
         .fold("MVVM.GreetingViewController.preferredFocusedView", "focus handling"),
@@ -77,28 +78,11 @@ enum LessonTable {
         .fold("MVVM.GreetingViewController.formView", "the form, made lazily"),
 
         // VIPER: the interactor builds the data, the presenter formats it.
-        .note("VIPER.GreetingData", "Orlov: GreetingData"),
-        .note("VIPER.GreetingProvider", "Orlov: GreetingProvider"),
-        .note("VIPER.GreetingOutput", "Orlov: GreetingOutput"),
-        .note("VIPER.GreetingViewEventHandler", "Orlov: GreetingViewEventHandler"),
-        .note("VIPER.GreetingView", "Orlov: GreetingView"),
-        .note("VIPER.GreetingInteractor", "Orlov: GreetingInteractor"),
-        .note("VIPER.GreetingInteractor.output", "Orlov: weak output"),
-        .note("VIPER.GreetingInteractor.provideGreetingData", "Orlov: provideGreetingData"),
         .fold("VIPER.GreetingInteractor.provideNames", "names for the fields"),
         .fold("VIPER.GreetingInteractor.updateNames", "name edits → entity"),
-        .note("VIPER.GreetingPresenter", "Orlov: GreetingPresenter"),
-        .note("VIPER.GreetingPresenter.view", "Orlov: weak view"),
-        .note("VIPER.GreetingPresenter.greetingProvider", "Orlov: greetingProvider"),
-        .note("VIPER.GreetingPresenter.didTapShowGreetingButton", "Orlov: didTapShowGreetingButton"),
-        .note("VIPER.GreetingPresenter.receiveGreetingData", "Orlov: receiveGreetingData"),
         .fold("VIPER.GreetingPresenter.didLoadView", "names for the fields"),
         .fold("VIPER.GreetingPresenter.receiveNames", "names for the fields"),
         .fold("VIPER.GreetingPresenter.didEditNames", "name edits → interactor"),
-        .note("VIPER.GreetingViewController", "Orlov: GreetingViewController"),
-        .note("VIPER.GreetingViewController.eventHandler", "Orlov: eventHandler"),
-        .note("VIPER.GreetingViewController.setGreeting", "Orlov: setGreeting"),
-        .note("VIPER.GreetingViewController.didTapButton", "Orlov: didTapButton"),
         .fold("VIPER.GreetingViewController.init", "the tab's title"),
         .fold("VIPER.GreetingViewController.loadView", "the form as the view"),
         .fold("VIPER.GreetingViewController.preferredFocusedView", "focus handling"),

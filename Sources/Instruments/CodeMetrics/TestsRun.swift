@@ -5,6 +5,9 @@ extension TestsRun {
     /// `Module.Suite/function()` of every pattern and acceptance test in the last recorded run.
     static let recorded: [String] = [
         "AcceptanceTests.AcceptanceRegistryTests/listsMatchRegistry()",
+        "AcceptanceTests.BindingTraceTests/greetingBinding()",
+        "AcceptanceTests.BindingTraceTests/observableBinding()",
+        "AcceptanceTests.BindingTraceTests/presenterTellsTheView()",
         "AcceptanceTests.CrossPatternTests/networkTypeReachesOnlyTheLiveModule()",
         "AcceptanceTests.CrossPatternTests/sameScreens(index:)",
         "AcceptanceTests.CrossPatternTests/sameScreensBetweenFrames(index:)",

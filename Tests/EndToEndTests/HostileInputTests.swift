@@ -28,9 +28,9 @@ struct HostileInputTests {
     private func settle(_ session: TmuxSession, _ step: String,
                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try session.type("?")
-        try await session.expectScreen(shows: "leave a text field", step, sourceLocation: sourceLocation)
+        try await session.expectScreen(shows: "keys that teach", step, sourceLocation: sourceLocation)
         try session.send(keys: "Escape")
-        let closed = try await session.waitUntil { try !session.capture().contains("leave a text field") }
+        let closed = try await session.waitUntil { try !session.capture().contains("keys that teach") }
         #expect(closed, "\(step): the help did not close", sourceLocation: sourceLocation)
     }
 

@@ -26,7 +26,7 @@ struct PictureEndToEndTests {
             try await session.expectScreen(shows: "[Rent]", "\(name): back to the list")
         }
         // To 2G in the inspector (Wi-Fi → 4G → 3G → 2G), then a listing not opened yet, then the first again.
-        try session.type("nttt")
+        try session.type("nyyy")
         try await session.expectScreen(shows: "On 2G — pictures off", "the banner")
         try session.type("n")
         try await session.expectScreen(shows: "─ Trace", "the inspector closed")

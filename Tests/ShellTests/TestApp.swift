@@ -19,10 +19,10 @@ enum TestApp {
     static func session(
         size: Size = Size(width: 80, height: 24), pattern: PatternID = .mvc, screen: ScreenID = .greeting,
         screenPatterns: [ScreenID: PatternID] = [:], appState: AppState = AppState(), patterns: [any PatternModules.Type] = allPatterns,
-        clock: any Clock<Duration> = InstantClock()
+        clock: any Clock<Duration> = InstantClock(), tour: TourState? = nil
     ) -> HeadlessSession {
         AppAssembly.headlessSession(network: network(clock: clock), appState: appState, size: size, pattern: pattern,
-                                    screen: screen, screenPatterns: screenPatterns, patterns: patterns)
+                                    screen: screen, screenPatterns: screenPatterns, patterns: patterns, tour: tour)
     }
 
     /// The fake network over the bundled fixtures, instant and without failures unless told.

@@ -110,13 +110,13 @@ struct TourTests {
         #expect(session.moduleText.contains("h"))
     }
 
-    @Test("a first start names the tour's key, from the key map")
-    func firstStartNotice() async throws {
-        let session = TestApp.session()
-        session.shell.useTour(TourState(guide: try TourLoader.shipped(), progress: nil, isShown: false))
-        session.shell.dispatch(.start)
-        session.shell.render()
+    @Test("a first start names the tour's key, from the key map, and keeps ? help and q quit in sight (golden)")
+    func firstStartNoticeGolden() async throws {
+        let session = TestApp.session(tour: TourState(guide: try TourLoader.shipped(), progress: nil, isShown: false))
         #expect(session.text.contains("new here? press T for a guided tour of mvx (13 short steps)"))
+        let bar = try #require(session.text.split(separator: "\n").last)
+        #expect(bar.hasSuffix("? help  q quit"), "\(bar)")
+        Golden.assert(session.text, matches: "first-start-80x24")
         // Kept progress: not a first start, no line.
         let again = try await Self.session(shown: false, progress: TourProgress(step: 4))
         #expect(!again.text.contains("new here?"))

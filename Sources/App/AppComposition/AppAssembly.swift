@@ -153,9 +153,9 @@ package final class AppAssembly {
     package static func headlessSession(
         network: NetworkEnvironment, appState: AppState = AppState(), size: Size = Size(width: 80, height: 24),
         pattern: PatternID = .mvc, screen: ScreenID = .greeting, screenPatterns: [ScreenID: PatternID] = [:],
-        patterns: [any PatternModules.Type] = AppAssembly.patterns
+        patterns: [any PatternModules.Type] = AppAssembly.patterns, tour: TourState? = nil
     ) -> HeadlessSession {
         HeadlessSession(registry: patternRegistry(patterns), context: ModuleContext(appState: appState, network: network),
-                        size: size, pattern: pattern, screen: screen, screenPatterns: screenPatterns)
+                        size: size, pattern: pattern, screen: screen, screenPatterns: screenPatterns, tour: tour)
     }
 }

@@ -3,7 +3,7 @@ import Terminal
 /// The bottom row, generated from the key map: the labelled keys by their `barRank` — rank 0
 /// (`c compare`, `? help`, `q quit`) always, then the teaching panels, then the rest, as many as fit —
 /// drawn in the table's order. A notice (e.g. why a tab cannot be chosen) replaces it until the
-/// next key; while a text field has the letters, it says so instead of listing keys that would type.
+/// next key, `? help` and `q quit` kept at the right where the notice leaves room; while a text field has the letters, it says so instead of listing keys that would type.
 struct KeyBar {
     /// Who takes the letters when it is not the shell.
     enum Typing: Equatable {
@@ -50,10 +50,23 @@ struct KeyBar {
 
     private static func item(_ binding: KeyBinding) -> Item { (binding.keys, binding.label ?? "") }
 
+    /// `? help` and `q quit`, from the key map: what a notice leaves on the bar.
+    static var exitItems: [Item] {
+        Keymap.appBindings.filter { binding in
+            binding.label != nil && binding.commands.values.contains { $0 == .toggleHelp || $0 == .quit }
+        }.map(item)
+    }
+
     @MainActor
     func draw(in canvas: Canvas) {
         if let notice {
-            canvas.draw(" " + notice, at: .zero, style: ShellTheme.notice)
+            let end = 1 + canvas.draw(" " + notice, at: .zero, style: ShellTheme.notice)
+            // The way out and the way to every other key stay in sight beside a notice that leaves room.
+            let exits = Self.exitItems
+            let needed = exits.reduce(0) { $0 + Self.width(of: $1) }
+            var x = canvas.size.width - needed + 1
+            guard x >= end + 2 else { return }
+            for item in exits { Self.draw(item, at: &x, in: canvas) }
             return
         }
         var x = 1

@@ -15,7 +15,7 @@ package final class HeadlessSession {
     package init(
         registry: ModuleRegistry, context: ModuleContext, size: Size = Size(width: 80, height: 24),
         pattern: PatternID = .mvc, screen screenID: ScreenID = .greeting, screenPatterns: [ScreenID: PatternID] = [:],
-        colorSupport: ColorSupport = .indexed256
+        colorSupport: ColorSupport = .indexed256, tour: TourState? = nil
     ) {
         let screen = MemoryScreen(size: size, colorSupport: colorSupport)
         let buffer = TraceBuffer()
@@ -25,6 +25,8 @@ package final class HeadlessSession {
         self.shell = AppShell(
             registry: registry, context: context, tracer: Tracer(sinks: [buffer]), traceBuffer: buffer,
             screen: screen, pattern: pattern, screenID: screenID, screenPatterns: screenPatterns)
+        // Before the start, as the app does: the first frame knows whether this is a first start.
+        if let tour { shell.useTour(tour) }
         shell.start()
     }
 

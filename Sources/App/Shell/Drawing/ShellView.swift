@@ -31,7 +31,7 @@ struct ShellView {
             panel.draw(into: full.subcanvas(area), context: environment.panelContext(panel.placement, size: size))
         } else {
             drawModule(layout, in: full, module: module)
-            TracePane.draw(state.traceFilter.apply(environment.trace.entries).entries, anchor: state.traceAnchor,
+            TracePane.draw(environment.shownTrace.apply(state.traceFilter, to: environment.trace).entries, anchor: state.traceAnchor,
                            scroll: state.traceScroll,
                            in: full.subcanvas(layout.trace))
         }
@@ -74,7 +74,7 @@ struct ShellView {
     /// the pane holds a network request, whether requests are folded, and the key that changes it.
     private func traceTitle(_ layout: ShellLayout) -> String {
         if let draft = state.traceFilterDraft { return "Trace · filter: \(draft)▏ Enter Esc" }
-        let (entries, hidden, requests) = state.traceFilter.apply(environment.trace.entries)
+        let (entries, hidden, requests) = environment.shownTrace.apply(state.traceFilter, to: environment.trace)
         let folds = requests > 0 ? " · \(state.traceFilter.foldSummary)" : ""
         let filter = folds + (state.traceFilter.isActive ? " · \(state.traceFilter.summary) · \(hidden) hidden" : "")
         if state.traceScroll > 0 { return "Trace\(filter) · ] newest" }

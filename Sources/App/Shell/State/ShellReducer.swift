@@ -17,6 +17,8 @@ package struct ShellEnvironment {
     package var moduleHasTextFocus = false
     package var sources = SourceListings()
     package var timeline = StateTimeline()
+    /// The trace as the pane shows it, filtered and folded, kept between frames.
+    package var shownTrace = ShownTrace()
     /// The pattern of the screen on show, for the panels' notes (`PanelContext.pattern`).
     package var pattern = PatternID.mvc
     /// The rows the tour's card takes now (`ShellState.tourCardRows`): the panels' areas are shorter by them.
@@ -71,7 +73,7 @@ package enum ShellReducer {
             return []
         case .frameWillDraw:
             let pane = state.layout.trace.size
-            state.traceAnchor = TracePane.follow(state.traceAnchor, state.traceFilter.apply(environment.trace.entries).entries,
+            state.traceAnchor = TracePane.follow(state.traceAnchor, environment.shownTrace.apply(state.traceFilter, to: environment.trace).entries,
                                                  size: pane)
             // The tour's step is done once the trace (replies included) shows what it expects.
             var effects: [ShellEffect] = []
@@ -315,7 +317,7 @@ package enum ShellReducer {
         case .scrollTraceUp:
             let pane = state.layout.trace.size
             let wanted = state.traceScroll + 5
-            state.traceScroll = min(wanted, TracePane.maxScroll(state.traceFilter.apply(environment.trace.entries).entries,
+            state.traceScroll = min(wanted, TracePane.maxScroll(environment.shownTrace.apply(state.traceFilter, to: environment.trace).entries,
                                                                 anchor: state.traceAnchor, size: pane, limit: wanted))
         case .scrollTraceDown:
             state.traceScroll = max(0, state.traceScroll - 5)

@@ -26,6 +26,7 @@ package final class AppShell {
     private let screen: any Screen
     let host: ModuleHost  // internal: tests set its clock for double clicks
     private let sources = SourceListings()
+    private let shownTrace = ShownTrace()
     package let timeline = StateTimeline()  // the stored state after every action
     // The scheduler is the shell's own, so it may hold the shell unowned. Internal: AppShell+FirstFrame.
     lazy var frames = FrameScheduler { [unowned self] in
@@ -63,8 +64,8 @@ package final class AppShell {
     /// What the reducer reads besides the state.
     package var environment: ShellEnvironment {
         ShellEnvironment(registry: registry, canReplay: replayer != nil, trace: traceBuffer, network: context.network,
-                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline, pattern: state.pattern,
-                         tourCardRows: state.tourCardRows)
+                         moduleHasTextFocus: host.hasTextFocus, sources: sources, timeline: timeline, shownTrace: shownTrace,
+                         pattern: state.pattern, tourCardRows: state.tourCardRows)
     }
 
     /// Gives the shell a guided tour (before `start()`): `T` shows its card, or it shows from the start.

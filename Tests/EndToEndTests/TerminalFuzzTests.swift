@@ -52,9 +52,16 @@ struct TerminalFuzzTests {
         }
         // The storm's keys are all worked off once a key sent after them has its effect: `?` opens
         // the help. A backlog (the source pane once rebuilt its whole trace for every key it did not
-        // use) shows as the help not opening. Then q, which quits from the help too: no Esc before it.
+        // use) shows as the help not opening within a minute. An Esc that closed nothing leaves the
+        // screen still whether or not the app has read it yet; if it had not, it and the `?` arrive
+        // together as Alt-? (ignored), so a `?` that shows nothing in ten seconds is sent once more.
+        // Then q, which quits from the help too: no Esc before it.
         try session.send(keys: "?")
-        let (helped, helpScreen) = try await session.waitUntil(screenContains: "mvx — keys", timeout: .seconds(60))
+        var (helped, helpScreen) = try await session.waitUntil(screenContains: "mvx — keys", timeout: .seconds(10))
+        if !helped {
+            try session.send(keys: "?")
+            (helped, helpScreen) = try await session.waitUntil(screenContains: "mvx — keys", timeout: .seconds(50))
+        }
         #expect(helped, "a key sent after the storm was not worked off (a backlog of keys?):\n\(helpScreen)")
         try session.send(keys: "q")
         let status = try await session.waitForExit(timeout: .seconds(30))

@@ -43,8 +43,8 @@ final class TmuxSession {
     private var closed = false
 
     /// Starts `command` in a new detached session of `width`×`height` cells. The program sees
-    /// only a small fixed environment (PATH, HOME, LANG=C.UTF-8, TERM, XDG_CACHE_HOME in the
-    /// session's folder, SWIFT_BACKTRACE=interactive=no) plus `environment`,
+    /// only a small fixed environment (PATH, HOME, LANG=C.UTF-8, TERM, XDG_CACHE_HOME and
+    /// XDG_DATA_HOME in the session's folder, SWIFT_BACKTRACE=interactive=no) plus `environment`,
     /// minus the names in `unset`.
     init(command: [String], width: Int = 80, height: Int = 24,
          environment: [String: String] = [:], unset: Set<String> = []) throws {
@@ -63,6 +63,8 @@ final class TmuxSession {
             "TERM": Self.defaultTerm,
             // The operation log's default folder, private to the session: a test never writes to ~/.cache.
             "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+            // The tour's progress too: a test never writes to ~/.local/share, nor sees what another left.
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
             // Swift's crash report still prints after a crash, but does not wait 30 s for a key.
             "SWIFT_BACKTRACE": "interactive=no",
         ]

@@ -57,7 +57,8 @@ struct SessionFileTests {
         let start = SessionStart(pattern: .mvp, screenPatterns: [.listings: .viper], screen: .listings, seed: "7",
                                  latency: "0", failRate: "timeout=0.1", offline: true, size: Size(width: 120, height: 40))
         let keys = Self.everyKey.enumerated().map { index, key in
-            SessionKey(key, action: index.isMultiple(of: 3) ? nil : "label \(index) \"quoted\" 谦 \\")
+            SessionKey(key, action: index.isMultiple(of: 3) ? nil : "label \(index) \"quoted\" 谦 \\",
+                       expect: index.isMultiple(of: 4) ? "Hello \(index) \"谦\"" : nil)
         }
         let session = Session(start: start, keys: keys)
         let text = session.encoded()
@@ -98,6 +99,7 @@ struct SessionFileTests {
         (header + "\n" + #"{"key":"down*3"}"#, "line 2: 'down*3' is 3 keys; a line holds one"),
         (header + "\n" + #"{"key":""}"#, "line 2: '' is 0 keys; a line holds one"),
         (header + "\n" + #"{"action":"Enter"}"#, #"line 2: no "key""#),
+        (header + "\n" + #"{"key":"enter","expect":"  "}"#, #"line 2: "expect" is empty: name the text the screen must show"#),
         (header + "\n" + #"{"key":"enter"}"# + "\n" + #"{"key":"ent"#, "line 3: not a JSON object (a damaged or cut line?)"),
         (header + "\n" + #"{"key":"\u001b"}"#, "line 2: a control character (U+001B) is not a key"),
         (header + "\n" + #"{"key":"paste:\"a\u0007b\""}"#, "line 2: a control character (U+0007) is not a key"),
@@ -470,6 +472,23 @@ struct SessionConformTests {
         #expect(lines.contains("   paths   part at step 2: MVC Controller · MVP View · MVVM ViewModel · VIPER View"))
         #expect(lines.contains { $0.hasPrefix("   counts  steps/types/boundaries/async  MVC ") })
         #expect(lines.last == "Every screen agrees: 2 of 2 steps the same in MVC, MVP, MVVM and VIPER.")
+    }
+
+    @Test("what a session expects the screen to show: met in all four, or missing (exit 1), white space compared loosely")
+    func expectations() async throws {
+        let met = try decode(header + "\n" + #"{"key":"enter","action":"Enter on [Show greeting]","expect":"Hello  David\nBlaine"}"#)
+        let report = await Self.runner().conform(met, name: "press.jsonl")
+        #expect(report.exitCode == 0)
+        #expect(report.text.contains("   expect  \"Hello  David␊Blaine\" shown in all four"), "the new line made visible")
+        #expect(report.text.hasSuffix("Every expectation met: 1 of 1 shown in MVC, MVP, MVVM and VIPER."))
+
+        let missed = try decode(header + "\n" + #"{"key":"enter","action":"Enter on [Show greeting]","expect":"Good evening, David Blaine"}"#)
+        let failing = await Self.runner().conform(missed, name: "evening.jsonl")
+        #expect(failing.agrees, "the screens agree with each other")
+        #expect(failing.exitCode == 1)
+        #expect(failing.unmet == [UnmetExpectation(step: 1, text: "Good evening, David Blaine", patterns: [.mvc, .mvp, .mvvm, .viper])])
+        #expect(failing.text.contains("   expect  \"Good evening, David Blaine\" MISSING in MVC, MVP, MVVM and VIPER"))
+        #expect(failing.text.hasSuffix("Expectations not met: 1 of 1 (#1 in MVC, MVP, MVVM and VIPER)."))
     }
 
     @Test("keys that switch pattern are skipped and counted")

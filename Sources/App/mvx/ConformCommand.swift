@@ -21,8 +21,10 @@ struct ConformCommand: AsyncParsableCommand {
             pattern; keys that would switch pattern (1-4, Tab, Shift-Tab, x) are skipped and counted. For every \
             action the report says whether the module's screen text (not the header, trace pane or key bar) is the \
             same in all four, where their call paths part (the first step whose role differs) and each one's counts.
-            Exit status: 0 when every screen agrees, 1 when one does not (the differing lines are printed), 2 when \
-            the file cannot be used (one line says why). The session format: docs/sessions.md.
+            A key line's "expect" is text every pattern's screen must show after its action.
+            Exit status: 0 when every screen agrees and shows what the session expects, 1 when one does not (the \
+            differing lines or the missing text are printed), 2 when the file cannot be used (one line says why). \
+            The session format: docs/sessions.md.
             Example: mvx conform docs/sessions/greeting-press.jsonl
             """
     )

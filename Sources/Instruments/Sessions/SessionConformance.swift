@@ -28,11 +28,23 @@ package struct ConformObservation: Equatable, Sendable {
 package struct ConformStep: Equatable, Sendable {
     package var keys: String
     package var label: String?
+    /// Text every pattern's screen must show after the step (the session's `expect`).
+    package var expectations: [String]
 
-    package init(keys: String, label: String?) {
+    package init(keys: String, label: String?, expectations: [String] = []) {
         self.keys = keys
         self.label = label
+        self.expectations = expectations
     }
+}
+
+/// An expectation of the session that a pattern's screen did not meet.
+package struct UnmetExpectation: Equatable, Sendable {
+    /// The step after which the text should have shown.
+    package var step: Int
+    package var text: String
+    /// The patterns whose screen did not show it.
+    package var patterns: [PatternID]
 }
 
 /// How far `conform` has got: `done` of `total` actions replayed in every pattern (0 once the
@@ -65,6 +77,10 @@ package struct ConformReport: Equatable, Sendable {
     package var skippedPanelKeys: [PatternID: Int] = [:]
     /// The steps whose screen text differs between patterns.
     package private(set) var disagreements: [Int] = []
+    /// The session's expectations some pattern's screen did not meet, in step order.
+    package private(set) var unmet: [UnmetExpectation] = []
+    /// How many expectations the played steps held.
+    package private(set) var expectationCount = 0
     /// The report's lines for each step every pattern played (a quit ends a replay).
     private var blocks: [[String]] = []
 
@@ -101,7 +117,19 @@ package struct ConformReport: Equatable, Sendable {
         let index = blocks.count
         let played = seen.filter { !$0.1.skipped }
         if Set(played.map(\.1.moduleText)).count > 1 { disagreements.append(index) }
-        blocks.append(block(index, seen))
+        var block = block(index, seen)
+        for text in steps[index].expectations where !played.isEmpty {
+            expectationCount += 1
+            let missing = played.filter { !Self.shows($0.1.moduleText, text) }.map(\.0)
+            let quoted = "\"" + Sanitizer.visible(text, limit: 60) + "\""
+            if missing.isEmpty {
+                block.append("   expect  \(quoted) shown in \(played.count == 4 ? "all four" : Self.list(played.map(\.0.name)))")
+            } else {
+                unmet.append(UnmetExpectation(step: index, text: text, patterns: missing))
+                block.append("   expect  \(quoted) MISSING in \(Self.list(missing.map(\.name)))")
+            }
+        }
+        blocks.append(block)
     }
 
     /// The steps every pattern played.
@@ -110,8 +138,15 @@ package struct ConformReport: Equatable, Sendable {
     /// Whether every pattern showed the same screen after every action.
     package var agrees: Bool { disagreements.isEmpty && patterns.count > 1 }
 
-    /// 0 when every screen agrees, 1 when one does not.
-    package var exitCode: Int32 { agrees ? 0 : 1 }
+    /// 0 when every screen agrees and shows what the session expects, 1 when one does not.
+    package var exitCode: Int32 { agrees && unmet.isEmpty ? 0 : 1 }
+
+    /// Whether `screen` shows `text`, white space compared loosely: a line the pane wrapped or padded
+    /// still shows it.
+    static func shows(_ screen: String, _ text: String) -> Bool {
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        return words(screen).contains(words(text))
+    }
 
     /// The report as the terminal shows it: a block per action, then the verdict. Stable: the same
     /// session gives the same text on every run (tests compare it).
@@ -145,6 +180,14 @@ package struct ConformReport: Equatable, Sendable {
             lines.append("Every screen agrees: \(playedCount) of \(playedCount) steps the same in \(names).")
         } else {
             lines.append("Screens differ in \(differing.count) of \(playedCount) steps: \(Self.runs(of: differing)).")
+        }
+        if expectationCount > 0 {
+            if unmet.isEmpty {
+                lines.append("Every expectation met: \(expectationCount) of \(expectationCount) shown in \(names).")
+            } else {
+                let missed = unmet.map { "#\($0.step) in \(Self.list($0.patterns.map(\.name)))" }.joined(separator: "; ")
+                lines.append("Expectations not met: \(unmet.count) of \(expectationCount) (\(missed)).")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -268,7 +311,7 @@ extension ReplayRunner {
             let summary = action.isTyping
                 ? "type " + String((KeyScript.token(for: .paste(keys.map(Self.text(of:)).joined())) ?? "").dropFirst(6))
                 : keys.compactMap { KeyScript.token(for: $0) }.joined(separator: " ")
-            return ConformStep(keys: summary, label: action.label)
+            return ConformStep(keys: summary, label: action.label, expectations: action.expectations)
         }
         let patterns = registry.patterns(offering: screen)
         var report = ConformReport(name: name, screen: screen, patterns: patterns, steps: steps)

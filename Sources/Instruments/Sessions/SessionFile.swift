@@ -58,10 +58,14 @@ package struct SessionStart: Equatable, Sendable {
 package struct SessionKey: Equatable, Sendable {
     package var key: Key
     package var action: String?
+    /// Text the module's screen must show once this key's action has settled, in every pattern
+    /// (`mvx conform` checks it): what turns a session into an acceptance check.
+    package var expect: String?
 
-    package init(_ key: Key, action: String? = nil) {
+    package init(_ key: Key, action: String? = nil, expect: String? = nil) {
         self.key = key
         self.action = action
+        self.expect = expect
     }
 }
 
@@ -112,6 +116,7 @@ package struct Session: Equatable, Sendable {
                 let typing = key.key.isText && (key.action?.hasPrefix(Self.typingPrefix) ?? false)
                 actions.append(SessionAction(range: index..<(index + 1), label: key.action, isTyping: typing))
             }
+            if let expect = key.expect { actions[actions.count - 1].expectations.append(expect) }
         }
         return actions
     }
@@ -139,6 +144,7 @@ package struct Session: Equatable, Sendable {
             guard let token = KeyScript.token(for: key.key) else { continue }
             var line = "{\"key\":\(Self.json(token))"
             if let action = key.action { line += ",\"action\":\(Self.json(action))" }
+            if let expect = key.expect { line += ",\"expect\":\(Self.json(expect))" }
             lines.append(line + "}")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -249,6 +255,8 @@ package struct SessionAction: Equatable, Sendable {
     package var label: String?
     /// Characters typed into a field: played key by key, faster than actions.
     package var isTyping: Bool
+    /// What the module's screen must show once the action has settled (its keys' `expect`).
+    package var expectations: [String] = []
 }
 
 /// The header line as read: every field optional, so a missing one is named, not a decoding error.
@@ -310,6 +318,7 @@ private struct HeaderLine: Decodable {
 private struct KeyLine: Decodable {
     var key: String?
     var action: String?
+    var expect: String?
 
     func sessionKey(line: Int) throws(SessionFileError) -> SessionKey {
         guard let key else { throw SessionFileError(line: line, problem: "no \"key\"") }
@@ -329,7 +338,10 @@ private struct KeyLine: Decodable {
             throw SessionFileError(line: line, problem: "'\(key)' is \(keys.count) keys; a line holds one")
         }
         guard only.isPlayable else { throw SessionFileError(line: line, problem: "a control character is not a key") }
-        return SessionKey(only, action: action)
+        if let expect, expect.allSatisfy(\.isWhitespace) {
+            throw SessionFileError(line: line, problem: "\"expect\" is empty: name the text the screen must show")
+        }
+        return SessionKey(only, action: action, expect: expect)
     }
 }
 

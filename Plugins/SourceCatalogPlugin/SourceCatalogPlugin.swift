@@ -8,7 +8,8 @@ import PackagePlugin
 /// command, so an edit anywhere regenerates the catalogue; an index entry is embedded only with
 /// the exact text it was made from.
 /// The test fixtures under `Tests/Fixtures/` (Swift files no target compiles) are embedded too,
-/// as module `Fixtures`, so tests read their index as the build made it.
+/// as module `Fixtures`, so tests read their index as the build made it, and the change drills'
+/// files under `Drills/` as module `Drills` (no index: they are not Swift).
 @main
 struct SourceCatalogPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -38,6 +39,19 @@ struct SourceCatalogPlugin: BuildToolPlugin {
                 guard path.hasPrefix(prefix) else { continue }
                 inputs.append(url)
                 arguments += ["Fixtures", String(path.dropFirst(prefix.count)), path]
+            }
+        }
+        // The change drills' requests, checks and patches (text, not Swift): `mvx drills` and the
+        // `d` panel count them, so they travel with the binary as the sources do.
+        let drills = context.package.directoryURL.appending(path: "Drills")
+        if let walker = FileManager.default.enumerator(at: drills, includingPropertiesForKeys: nil) {
+            var found: [URL] = []
+            for case let url as URL in walker where ["patch", "md", "jsonl"].contains(url.pathExtension) { found.append(url) }
+            for url in found.sorted(by: { $0.path < $1.path }) {
+                let path = url.standardizedFileURL.path(percentEncoded: false)
+                guard path.hasPrefix(prefix) else { continue }
+                inputs.append(url)
+                arguments += ["Drills", String(path.dropFirst(prefix.count)), path]
             }
         }
         return [

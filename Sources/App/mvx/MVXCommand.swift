@@ -31,7 +31,8 @@ struct MVXCommand: AsyncParsableCommand {
             Without a subcommand mvx runs interactively: `mvx run --help` lists its options (--pattern, --theme, --latency…).
             """,
         version: "mvx \(MVXVersion.current)",
-        subcommands: [RunCommand.self, TourCommand.self, TraceCommand.self, MetricsCommand.self, ConformCommand.self],
+        subcommands: [RunCommand.self, TourCommand.self, TraceCommand.self, MetricsCommand.self, ConformCommand.self,
+                      DrillsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

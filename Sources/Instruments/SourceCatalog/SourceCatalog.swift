@@ -8,8 +8,13 @@ import Foundation
 /// `SourceCatalogPlugin` build tool with the index swift-syntax made of each: what the source
 /// pane shows and colours, and what the metrics count.
 package enum SourceCatalog {
-    /// Every embedded file, sorted by path.
-    package static let files: [SourceFile] = embedded.split(separator: "\n").compactMap { line in
+    /// Every embedded Swift file, sorted by path.
+    package static let files: [SourceFile] = everyFile.filter { $0.module != "Drills" }
+
+    /// The change drills' files (`Drills/<drill>/request.md`, `check.jsonl`, `<pattern>.patch`), sorted by path.
+    package static let drillFiles: [SourceFile] = everyFile.filter { $0.module == "Drills" }
+
+    private static let everyFile: [SourceFile] = embedded.split(separator: "\n").compactMap { line in
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 4 else { return nil }
         let bytes = Data(base64Encoded: String(fields[2])) ?? Data()

@@ -1,0 +1,129 @@
+import PatternVocabulary
+import SourceCatalog
+import SourceIndex
+
+/// How a change touched one pattern, after the scenario-based evaluation methods (ALMA): a
+/// local change stays in one role, a non-local one reaches several, an architectural one changes
+/// how roles talk (a protocol at a role boundary).
+package enum ChangeClass: String, Sendable, Codable {
+    case none = "none"
+    case local = "local"
+    case nonLocal = "non-local"
+    case architectural = "architectural"
+}
+
+/// One drill's figures in one pattern, all counted from the patch and the embedded index.
+package struct DrillFigures: Sendable, Equatable {
+    package var drill: String
+    package var pattern: PatternID
+    /// Files of the pattern's patch (sources and tests).
+    package var files: Int
+    /// Source lines the pattern's patch adds and removes (tests counted apart).
+    package var added: Int
+    package var removed: Int
+    /// `@Test` functions the pattern's patch adds.
+    package var testsAdded: Int
+    /// The roles whose source files the patch changes, in `RoleTable.countedRoles` order.
+    package var touched: [Role]
+    /// The roles a reader would expect (request.md).
+    package var expected: [Role]
+    /// The expected roles and every role that holds one of them (the pattern's role graph).
+    package var predicted: [Role]
+    /// Roles touched beyond the prediction.
+    package var rippled: [Role] { touched.filter { !predicted.contains($0) } }
+    package var changeClass: ChangeClass
+    /// The protocols at role boundaries the change edits (why it is architectural).
+    package var protocols: [String]
+
+    /// The figures of `drill` in `pattern`, reading roles from `RoleTable` and declarations from `files`.
+    package init(drill: ChangeDrill, pattern: PatternID, files sources: [SourceFile] = SourceCatalog.files) {
+        let patch = drill.patches[pattern] ?? []
+        self.drill = drill.name
+        self.pattern = pattern
+        files = patch.count
+        let code = patch.filter { $0.path.hasPrefix(pattern.sourceFolder) }
+        let tests = patch.filter { $0.path.hasPrefix(pattern.testFolder) }
+        added = code.reduce(0) { $0 + $1.added }
+        removed = code.reduce(0) { $0 + $1.removed }
+        let testLines = tests.flatMap(\.hunks)
+        let testsAddedLines: [String] = testLines.flatMap { $0.added }
+        let testsRemovedLines: [String] = testLines.flatMap { $0.removed }
+        testsAdded = testsAddedLines.filter { $0.contains("@Test") }.count - testsRemovedLines.filter { $0.contains("@Test") }.count
+        let roles = Set(code.compactMap { RoleTable.role(of: Self.stem($0.path), in: pattern) })
+        touched = RoleTable.countedRoles.filter(roles.contains)
+        let expected = drill.expected[pattern] ?? []
+        self.expected = expected
+        let graph = RoleGraph(pattern: pattern, files: sources)
+        let holders = Set(expected.flatMap { graph.holders(of: $0) })
+        predicted = RoleTable.countedRoles.filter { expected.contains($0) || holders.contains($0) }
+
+        var protocols: [String] = []
+        for file in code {
+            if file.isNew {
+                protocols += file.hunks.flatMap(\.added).compactMap(Self.declaredProtocol)
+            } else if let source = sources.first(where: { $0.path == file.path }), source.isIndexed {
+                let declarations = source.index.declarations.filter { $0.kind == .protocol }
+                let lines = file.touchedOldLines
+                protocols += declarations.filter { declaration in
+                    lines.contains { declaration.first < $0 && $0 <= declaration.last }
+                }.map(\.name)
+                protocols += file.hunks.flatMap(\.added).compactMap(Self.declaredProtocol)
+            }
+        }
+        self.protocols = Array(Set(protocols)).sorted()
+        changeClass = if touched.isEmpty { .none } else if !self.protocols.isEmpty { .architectural }
+            else if touched.count == 1 { .local } else { .nonLocal }
+    }
+
+    /// `GreetingPresenter` for `Sources/Patterns/MVP/Greeting/GreetingPresenter.swift`.
+    static func stem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".swift") ? String(name.dropLast(".swift".count)) : name
+    }
+
+    /// The name a line declares as a protocol (`protocol GreetingView: AnyObject {` → `GreetingView`).
+    static func declaredProtocol(_ line: String) -> String? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "{" || $0 == "<" })
+        guard let index = words.firstIndex(of: "protocol"), index + 1 < words.count else { return nil }
+        guard words[..<index].allSatisfy({ ["package", "public", "internal", "private", "fileprivate", "@MainActor"].contains($0) })
+        else { return nil }
+        return String(words[index + 1])
+    }
+}
+
+/// Which roles of a pattern hold which: role A holds role B when a stored property or a conformance
+/// in A's files names a type or protocol declared in B's files. What a change to B may ripple into.
+package struct RoleGraph: Sendable, Equatable {
+    package var pattern: PatternID
+    /// For each role, the roles it holds.
+    package var edges: [Role: Set<Role>]
+
+    package init(pattern: PatternID, files: [SourceFile] = SourceCatalog.files) {
+        self.pattern = pattern
+        let sources = files.filter { $0.path.hasPrefix(pattern.sourceFolder) && $0.isIndexed }
+        var owner: [String: Role] = [:]
+        for file in sources {
+            guard let role = RoleTable.role(of: DrillFigures.stem(file.path), in: pattern) else { continue }
+            for declaration in file.index.declarations
+            where DeclarationKind.types.contains(declaration.kind) || declaration.kind == .protocol {
+                owner[declaration.name] = role
+            }
+        }
+        var edges: [Role: Set<Role>] = [:]
+        for file in sources {
+            guard let role = RoleTable.role(of: DrillFigures.stem(file.path), in: pattern) else { continue }
+            for declaration in file.index.declarations {
+                let named = declaration.stored ? declaration.typeNames + declaration.inherited : declaration.inherited
+                for name in named {
+                    if let held = owner[name], held != role { edges[role, default: []].insert(held) }
+                }
+            }
+        }
+        self.edges = edges
+    }
+
+    /// The roles that hold `role`.
+    package func holders(of role: Role) -> [Role] {
+        RoleTable.countedRoles.filter { edges[$0]?.contains(role) ?? false }
+    }
+}

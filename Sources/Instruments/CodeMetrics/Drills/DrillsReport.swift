@@ -1,0 +1,123 @@
+import PatternVocabulary
+import SourceCatalog
+
+/// The change drills' figures for every pattern: what `mvx drills` prints, the `d` panel shows and
+/// `docs/drills.md` holds.
+package struct DrillsReport: Sendable, Equatable {
+    package var drills: [ChangeDrill]
+    /// Per drill, per pattern (in `PatternID.allCases` order).
+    package var figures: [[DrillFigures]]
+
+    package init(drills: [ChangeDrill], files: [SourceFile] = SourceCatalog.files) {
+        self.drills = drills
+        figures = drills.map { drill in PatternID.allCases.map { DrillFigures(drill: drill, pattern: $0, files: files) } }
+    }
+
+    /// Lines the drill's shared patch adds and removes, and the files it touches.
+    package func shared(_ drill: ChangeDrill) -> (files: Int, added: Int, removed: Int) {
+        (drill.shared.count, drill.shared.reduce(0) { $0 + $1.added }, drill.shared.reduce(0) { $0 + $1.removed })
+    }
+
+    // MARK: - Text
+
+    /// A table per drill and a bar per pattern (lines changed), `width` columns wide.
+    package func text(width: Int = 80) -> String {
+        var lines = ["Change drills: the same change request in every pattern, as a patch make test applies and checks"]
+        lines.append("files · roles touched · + / − source lines · tests added · class (ALMA) · predicted ripple")
+        for (drill, row) in zip(drills, figures) {
+            lines.append("")
+            lines.append("\(drill.title)  (\(drill.name))")
+            let shared = shared(drill)
+            lines.append(shared.files == 0 ? "  shared: none (no change outside the pattern modules)"
+                : "  shared: \(shared.files) files +\(shared.added) −\(shared.removed) (the same for every pattern)")
+            let longest = max(1, row.map { $0.added + $0.removed }.max() ?? 1)
+            for figure in row {
+                let roles = figure.touched.isEmpty ? "no pattern code" : figure.touched.map(\.rawValue).joined(separator: ", ")
+                lines.append("  \(Self.pad(figure.pattern.name, 6)) \(Self.pad(String(figure.files), 2)) files  "
+                    + "+\(Self.pad(String(figure.added), 3)) −\(Self.pad(String(figure.removed), 3)) "
+                    + "tests +\(figure.testsAdded)  \(figure.changeClass.rawValue)")
+                lines.append("         touched   \(roles)")
+                lines.append("         expected  \(Self.roles(figure.expected)) · predicted \(Self.roles(figure.predicted))")
+                if !figure.rippled.isEmpty {
+                    lines.append("         rippled   beyond the prediction: \(Self.roles(figure.rippled))")
+                }
+                if !figure.protocols.isEmpty {
+                    lines.append("         protocols \(figure.protocols.joined(separator: ", ")) (how the roles talk changed)")
+                }
+                let bar = max(0, width - 16)
+                let length = (figure.added + figure.removed) * bar / longest
+                let cells = figure.added + figure.removed == 0 ? "·" : String(repeating: "█", count: max(1, length))
+                lines.append("         " + Self.pad(String(figure.added + figure.removed), 5) + " " + cells)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Markdown
+
+    package func markdown() -> String {
+        var lines = ["| drill | pattern | files | roles touched | + | − | tests added | class | expected | predicted ripple | rippled beyond |",
+                     "|---|---|---:|---|---:|---:|---:|---|---|---|---|"]
+        for (drill, row) in zip(drills, figures) {
+            for figure in row {
+                lines.append("| \(drill.name) | \(figure.pattern.name) | \(figure.files) | "
+                    + "\(figure.touched.isEmpty ? "none" : Self.roles(figure.touched)) | \(figure.added) | \(figure.removed) | "
+                    + "\(figure.testsAdded) | \(figure.changeClass.rawValue) | \(Self.roles(figure.expected)) | "
+                    + "\(Self.roles(figure.predicted)) | \(figure.rippled.isEmpty ? "—" : Self.roles(figure.rippled)) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - JSON
+
+    package func json() -> String {
+        var entries: [String] = []
+        for (drill, row) in zip(drills, figures) {
+            let shared = shared(drill)
+            let patterns = row.map { figure in
+                "{\"pattern\":\(Self.quote(figure.pattern.argument)),\"files\":\(figure.files),\"added\":\(figure.added),"
+                    + "\"removed\":\(figure.removed),\"testsAdded\":\(figure.testsAdded),"
+                    + "\"class\":\(Self.quote(figure.changeClass.rawValue)),\"touched\":\(Self.list(figure.touched)),"
+                    + "\"expected\":\(Self.list(figure.expected)),\"predicted\":\(Self.list(figure.predicted)),"
+                    + "\"rippled\":\(Self.list(figure.rippled)),"
+                    + "\"protocols\":[\(figure.protocols.map(Self.quote).joined(separator: ","))]}"
+            }
+            entries.append("{\"drill\":\(Self.quote(drill.name)),\"title\":\(Self.quote(drill.title)),"
+                + "\"shared\":{\"files\":\(shared.files),\"added\":\(shared.added),\"removed\":\(shared.removed)},"
+                + "\"patterns\":[\(patterns.joined(separator: ","))]}")
+        }
+        return "{\"drills\":[\(entries.joined(separator: ","))]}"
+    }
+
+    // MARK: - Helpers
+
+    static func roles(_ roles: [Role]) -> String { roles.isEmpty ? "none" : roles.map(\.rawValue).joined(separator: ", ") }
+
+    static func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+
+    private static func list(_ roles: [Role]) -> String { "[" + roles.map { quote($0.rawValue) }.joined(separator: ",") + "]" }
+
+    /// A JSON string: quotes, backslashes and control characters escaped.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension DrillsReport {
+    /// The drills built into this binary and their figures, counted once.
+    package static let current = DrillsReport(drills: ChangeDrill.embedded().drills)
+}

@@ -57,6 +57,57 @@ struct CardPanelTests {
         #expect(session.shell.state.panel == nil)
     }
 
+    /// A left click on the header's tab that reads `label` (` 2 MVP `), at its first cell.
+    private static func clickTab(_ label: String, in app: HeadlessSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let header = try #require(app.text.components(separatedBy: "\n").first, sourceLocation: sourceLocation)
+        let range = try #require(header.range(of: label), "no tab \(label) in \(header)", sourceLocation: sourceLocation)
+        let x = header.distance(from: header.startIndex, to: range.lowerBound)
+        app.press(.mouse(MouseEvent(.press(.left), at: Point(x: x, y: 0))))
+    }
+
+    @Test("a click on the header's tab of the pattern on show opens and closes its card; another tab switches, card or not")
+    func headerClick() async throws {
+        let app = TestApp.session(size: Size(width: 120, height: 40))
+        await app.settle()
+        try Self.clickTab("3 MVVM", in: app)
+        #expect(app.shell.state.pattern == .mvvm)
+        #expect(app.shell.state.panel?.id == nil, "a click on another pattern switches, and opens no card")
+        try Self.clickTab("3 MVVM", in: app)
+        #expect(app.shell.state.panel?.card != nil, "a click on the pattern on show opens its card")
+        #expect(app.panelTitle?.hasPrefix("MVVM · why and when") == true)
+        #expect(app.text.contains("1-4 Tab another pattern"), "the card says how to see another pattern's card")
+        try Self.clickTab("1 MVC", in: app)
+        #expect(app.shell.state.pattern == .mvc && app.shell.state.panel?.card != nil, "another tab: the card follows")
+        #expect(app.panelTitle?.hasPrefix("MVC · why and when") == true)
+        try Self.clickTab("1 MVC", in: app)
+        #expect(app.shell.state.panel?.id == nil, "a second click on the pattern on show closes the card")
+        #expect(app.shell.state.pattern == .mvc)
+    }
+
+    @Test("in mix mode the pattern on show is the focused screen's: its tab opens the card, another screen's tab switches")
+    func headerClickWhileMixing() async throws {
+        let app = TestApp.session(size: Size(width: 120, height: 40))
+        await app.settle()
+        app.press(.character("x"), .character("2"), .character("l"), .character("4"))  // greeting MVP, listings VIPER
+        await app.settle()
+        try Self.clickTab("2 MVP", in: app)
+        #expect(app.shell.state.panel?.id == nil, "the greeting's pattern is not the one on show: the click switches")
+        #expect(app.shell.state.patterns[.listings] == .mvp && app.shell.state.patterns[.greeting] == .mvp)
+        app.press(.character("4"))
+        await app.settle()
+        try Self.clickTab("4 VIPER", in: app)
+        #expect(app.shell.state.panel?.card != nil && app.panelTitle?.hasPrefix("VIPER · why and when") == true)
+        #expect(app.shell.state.patterns[.listings] == .viper && app.shell.state.patterns[.greeting] == .mvp)
+    }
+
+    @Test("the card's key line keeps 1-4 where the long one does not fit")
+    func shortKeyLine() async throws {
+        let app = TestApp.session(size: Size(width: 64, height: 24))
+        await app.settle()
+        app.press(.character("i"))
+        #expect(app.text.contains("1-4 pattern"), "\(app.text)")
+    }
+
     @Test("i is a shell key, in the help with a sentence, free of every other shell binding")
     func keymap() {
         let bindings = Keymap.bindings.filter { $0.scope == .shell && $0.commands[.character("i")] != nil }

@@ -173,7 +173,7 @@ package enum Keymap {
             keys: "n", label: "network", barRank: 5, help: "network inspector: requests, network type, latency, failures",
             commands: [.character("n"): .togglePanel(.network)]),
         KeyBinding(
-            keys: "i", label: "card", barRank: 12, help: "card: the pattern's problem, its cost, when to pick it",
+            keys: "i", label: "card", barRank: 12, help: "card: problem, cost, when to pick it; or click its tab",
             commands: [.character("i"): .togglePanel(.card)]),
         KeyBinding(
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
@@ -191,7 +191,9 @@ package enum Keymap {
         KeyBinding(scope: .panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
         KeyBinding(scope: .panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
         KeyBinding(scope: .panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),
-        KeyBinding(scope: .panel(.card), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        KeyBinding(scope: .panel(.card), keys: "↑↓ PgUp PgDn", shortKeys: "↑↓", label: "scroll", panelCommands: scrollKeys),
+        // No commands of the card's: the shell's 1-4 and Tab pass through it, and the card follows the pattern.
+        KeyBinding(scope: .panel(.card), keys: "1-4 Tab", shortKeys: "1-4", label: "another pattern", shortLabel: "pattern"),
         KeyBinding(scope: .panel(.card), keys: "i/Esc", label: "close", panelCommands: closing("i")),
 
         // Ownership: a scrolled tree, or the four patterns side by side.

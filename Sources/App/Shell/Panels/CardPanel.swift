@@ -10,7 +10,8 @@ extension PanelID {
 
 /// The card of the pattern on show: the problem it solves, what it costs, when to pick it, each
 /// claim beside the figure mvx measures (`PatternCard`, from `Cards/<pattern>.card`). It follows the
-/// pattern: 1-4 and Tab pass through and the card changes with them.
+/// pattern: 1-4 and Tab pass through and the card changes with them, as it does when another tab
+/// of the header is clicked (a click on the tab of the pattern on show opens or closes it, as `i`).
 package struct CardPanel: ShellPanel {
     let id = PanelID.card
     let placement = PanelPlacement.body
@@ -69,7 +70,9 @@ package struct CardPanel: ShellPanel {
         let page = canvas.size.height - 1
         let first = scroll.clamped(page: page, content: lines.count)
         let position = lines.count > page ? "lines \(first + 1)–\(first + page) of \(lines.count) · " : ""
-        let header = position + Keymap.hint(for: id)
+        // The short key line where the long one does not fit: how to reach another pattern's card stays.
+        let long = position + Keymap.hint(for: id)
+        let header = DisplayWidth.of(long) < width ? long : position + Keymap.hint(for: id, short: true)
         if DisplayWidth.of(header) < width {
             canvas.draw(header, at: Point(x: width - DisplayWidth.of(header), y: 0), style: ShellTheme.keyLabel)
         }

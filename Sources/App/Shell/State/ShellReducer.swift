@@ -230,8 +230,9 @@ package enum ShellReducer {
 
     /// A mouse event: the shell hit-tests its own chrome (tabs, panes, panels, help) and hands
     /// what lands on the module to it, in screen coordinates (`.offerToModule`), where the window
-    /// finds the control under the pointer. A tab click performs the tab's key's command, the
-    /// wheel scrolls what is under the pointer as ↑/↓ or `[`/`]` would.
+    /// finds the control under the pointer. A tab click performs the tab's key's command (the tab
+    /// of the pattern on show: `i`'s, its card), the wheel scrolls what is under the pointer as ↑/↓
+    /// or `[`/`]` would.
     private static func handleMouse(_ event: MouseEvent, _ state: inout ShellState, _ environment: ShellEnvironment)
         -> [ShellEffect] {
         guard state.size.fits(ShellLayout.minimumSize) else { return [] }
@@ -259,6 +260,9 @@ package enum ShellReducer {
             let header = HeaderBar(patterns: state.patterns, screen: state.screen, isMixing: state.isMixing,
                                    isAvailable: environment.registry.isAvailable)
             switch header.target(atColumn: point.x, width: layout.header.width) {
+            // The tab of the pattern on show (the focused screen's, in mix mode too) opens or closes its
+            // card, as `i` does: a switch to it would do nothing. Another tab switches, card or not.
+            case .pattern(let pattern) where pattern == state.pattern: return perform(.togglePanel(.card), &state, environment)
             case .pattern(let pattern): return perform(.selectPattern(pattern), &state, environment)
             case .screen(let screen): return perform(.selectScreen(screen), &state, environment)
             case .mix: return perform(.toggleMix, &state, environment)

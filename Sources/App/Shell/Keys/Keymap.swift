@@ -68,6 +68,10 @@ package enum PanelCommand: Hashable, Sendable {
     case rewind
     /// Ownership: the tree of the module on show, or the screen's graph in every pattern.
     case sideBySide
+    /// Compare: two patterns' paths aligned role by role, each step's code beside, or the four columns again.
+    case pairView
+    /// Compare's pair view: the next or previous pattern on the right.
+    case cyclePair(forward: Bool)
 }
 
 /// Who a key binding belongs to.
@@ -155,7 +159,8 @@ package enum Keymap {
         // The panels that teach, in the order the key bar gives up room: c always, the rest as it fits
         // (the header already names 1-4 and g l, so those rank after them).
         KeyBinding(
-            keys: "c", label: "compare", barRank: 0, help: "compare: the last action replayed in all four patterns",
+            keys: "c", label: "compare", barRank: 0,
+            help: "compare: the last action in all four patterns; v two side by side",
             commands: [.character("c"): .togglePanel(.compare)]),
         KeyBinding(
             keys: "s", label: "source", barRank: 1, help: "source: the code behind each trace line, ↑↓ to step through",
@@ -188,6 +193,11 @@ package enum Keymap {
 
         // Compare and metrics: a scrolled page.
         KeyBinding(scope: .panel(.compare), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
+        // v as in the source pane's lesson view: the pair view shows each step's code in that form.
+        KeyBinding(scope: .panel(.compare), keys: "v", label: "two side by side", shortLabel: "pair",
+                   panelCommands: [.character("v"): .pairView]),
+        KeyBinding(scope: .panel(.compare), keys: "←→", label: "right-hand pattern", shortLabel: "other",
+                   panelCommands: [.left: .cyclePair(forward: false), .right: .cyclePair(forward: true)]),
         KeyBinding(scope: .panel(.compare), keys: "c/Esc", label: "close", panelCommands: closing("c")),
         KeyBinding(scope: .panel(.metrics), keys: "↑↓ PgUp PgDn", label: "scroll", panelCommands: scrollKeys),
         KeyBinding(scope: .panel(.metrics), keys: "m/Esc", label: "close", panelCommands: closing("m")),

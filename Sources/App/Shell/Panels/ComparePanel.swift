@@ -64,6 +64,8 @@ package struct ComparePanel: ShellPanel {
     let token: Int
     private var content: Content
     private var scroll = ScrollPosition()
+    /// `v`: two patterns aligned role by role, with each step's code; nil shows the four columns.
+    private(set) var pair: ComparePair?
 
     init(screen: ScreenID, pattern: PatternID, keys: [Key], token: Int, canReplay: Bool) {
         self.screen = screen
@@ -91,6 +93,20 @@ package struct ComparePanel: ShellPanel {
     mutating func handle(_ key: Key, in context: PanelContext) -> PanelKeyResult {
         switch Keymap.command(for: key, in: id) {
         case .close?: return .close
+        case .pairView?:
+            pair = pair == nil ? columns.flatMap { ComparePair(left: currentPattern, columns: $0) } : nil
+            return .consumed
+        case .cyclePair(let forward)?:
+            if let columns { pair?.cycle(forward: forward, left: currentPattern, columns: columns) }
+            return .consumed
+        case .scroll? where pair != nil:
+            if let columns, var pair, let aligned = pair.aligned(left: currentPattern, columns: columns) {
+                let area = Size(width: context.size.width, height: context.size.height - pairTop(aligned, width: context.size.width))
+                let layout = ComparePair.Layout(area: area, rows: aligned.steps.count)
+                pair.step(key, rows: aligned.steps.count, page: layout.page, current: pair.selectedRow(in: aligned))
+                self.pair = pair
+            }
+            return .consumed
         case .scroll?:
             if let columns {
                 let layout = ColumnsLayout(columns, size: context.size)
@@ -141,6 +157,10 @@ package struct ComparePanel: ShellPanel {
         case .unavailable(let reason):
             canvas.draw(" " + reason, at: Point(x: 0, y: 0), style: ShellTheme.notice)
         case .columns(let columns):
+            if let pair, let aligned = pair.aligned(left: currentPattern, columns: columns) {
+                drawPair(pair, aligned, in: canvas, context: context)
+                return
+            }
             var row = 0
             let label = columns.first(where: { $0.pattern == currentPattern })?.entry?.action.label
                 ?? columns.first?.entry?.action.label ?? "nothing yet"
@@ -157,14 +177,45 @@ package struct ComparePanel: ShellPanel {
                 canvas.draw(" " + line, at: Point(x: 0, y: row), style: ShellTheme.detail)
                 row += 1
             }
-            let hint = Keymap.hint(for: id)
-            if DisplayWidth.of(hint) < width {
-                canvas.draw(hint, at: Point(x: width - DisplayWidth.of(hint), y: row), style: ShellTheme.keyLabel)
-            }
+            drawHint(row: row, in: canvas)
             let layout = ColumnsLayout(columns, size: canvas.size)
             let area = Rect(x: 0, y: layout.top, width: width, height: canvas.size.height - layout.top)
             drawColumns(columns, layout, in: canvas.subcanvas(area))
         }
+    }
+
+    /// The key line, right-aligned: the right-hand pattern's keys only in the pair view, where they act.
+    @MainActor
+    private func drawHint(row: Int, in canvas: Canvas) {
+        let bindings = Keymap.bindings(in: .panel(id))
+            .filter { pair != nil || !$0.panelCommands.values.contains(.cyclePair(forward: true)) }
+        let width = canvas.size.width
+        let hint = [false, true].lazy.map { short in bindings.map { $0.hint(short: short) }.joined(separator: " · ") + " " }
+            .first { DisplayWidth.of($0) < width }
+        if let hint {
+            canvas.draw(hint, at: Point(x: width - DisplayWidth.of(hint), y: row), style: ShellTheme.keyLabel)
+        }
+    }
+
+    /// The rows above the pair view's table: the summary, the note, the key line.
+    private func pairTop(_ aligned: ComparePair.Aligned, width: Int) -> Int {
+        2 + PanelNote.lines(aligned.note, width: width).count
+    }
+
+    @MainActor
+    private func drawPair(_ pair: ComparePair, _ aligned: ComparePair.Aligned, in canvas: Canvas, context: PanelContext) {
+        let width = canvas.size.width
+        let keys = earlierKeys == 1 ? "1 earlier key" : "\(earlierKeys) earlier keys"
+        let label = aligned.left.entry?.action.label ?? aligned.right.entry?.action.label ?? "nothing yet"
+        let pairing = "▸ \(label) — \(aligned.left.pattern.name) | \(aligned.right.pattern.name), role by role"
+        let replayed = pairing + "; replayed on a fresh \(screen.title) after \(keys)"
+        let summary = DisplayWidth.of(replayed) <= width - 2 ? replayed : pairing
+        canvas.draw(" " + DisplayWidth.truncate(summary, to: width - 2), at: .zero, style: ShellTheme.actionHeader)
+        let noteRows = PanelNote.draw(aligned.note, row: 1, in: canvas)
+        drawHint(row: 1 + noteRows, in: canvas)
+        let top = pairTop(aligned, width: width)
+        pair.draw(aligned, in: canvas.subcanvas(Rect(x: 0, y: top, width: width, height: max(0, canvas.size.height - top))),
+                  context: context)
     }
 
     @MainActor

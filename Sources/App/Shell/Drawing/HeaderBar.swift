@@ -50,7 +50,8 @@ struct HeaderBar {
 
     private static let mixLabel = " x mix "
 
-    /// What a click on the header can hit: the tabs, each standing for its key.
+    /// What a click on the header can hit: the tabs, each standing for its key; the reducer gives
+    /// the tab of the pattern on show, whose key would change nothing, `i`'s command (its card).
     enum Target: Equatable {
         case pattern(PatternID)
         case screen(ScreenID)

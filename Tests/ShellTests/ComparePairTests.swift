@@ -106,6 +106,25 @@ struct ComparePairTests {
         #expect(session.text != text, "End selects the last step")
     }
 
+    @Test("a hand-made pair: the binding's step pairs with the presenter's call into the view; an empty path leaves every step alone")
+    func handMade() {
+        let mvvm = [
+            HandMadeTrace.event(20, .view, "Button", "sendActions()"),
+            HandMadeTrace.event(21, .viewModel, "ListViewModel", "didTap()", caller: 20),
+            HandMadeTrace.event(22, .binding, "Observable", "value", caller: 21),
+            HandMadeTrace.event(23, .view, "ListViewController", "showLoading()", caller: 22),
+            HandMadeTrace.event(24, .network, "APIManager", "submit()", caller: 21),
+        ]
+        let steps = PathAlignment.align(Array(HandMadeTrace.tapThatLoads.prefix(5)), mvvm)
+        #expect(steps == [PathAlignment.Step(left: 0, right: 0), PathAlignment.Step(left: 1, right: nil),
+                          PathAlignment.Step(left: 2, right: 1), PathAlignment.Step(left: 3, right: 2),
+                          PathAlignment.Step(left: nil, right: 3), PathAlignment.Step(left: 4, right: 4)],
+                "button, the view's tap alone, presenter ↔ view model, showLoading ↔ the binding, its reaction alone, the request")
+        #expect(PathAlignment.align([], mvvm) == mvvm.indices.map { PathAlignment.Step(left: nil, right: $0) })
+        #expect(PathAlignment.gap(at: 4, in: steps, side: \.left, events: Array(HandMadeTrace.tapThatLoads.prefix(5)))
+                == "GreetingPresenter.didTap calls APIManager.submit itself")
+    }
+
     @Test("when no role method ran in either replay, the view says so plainly")
     func nothingRan() {
         let session = TestApp.session(size: Size(width: 80, height: 24))

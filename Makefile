@@ -72,6 +72,7 @@ docs: deps index
 	scripts/write-diagrams .build/debug/mvx
 	scripts/write-comparison .build/debug/mvx
 	scripts/write-pattern-figures .build/debug/mvx
+	scripts/write-drills .build/debug/mvx
 	@# The test inventory above is a source too: index it again.
 	.build/debug/SourceIndexer .
 

@@ -1,4 +1,5 @@
 import CodeMetrics
+import Foundation
 import PatternVocabulary
 import SourceCatalog
 import Testing
@@ -83,6 +84,34 @@ struct DrillFiguresTests {
         #expect((figures.added, figures.files) == (2, 2), "source lines only; both files counted")
     }
 
+    @Test("a new initializer requirement is assembly, not how the roles talk: not architectural")
+    func initializerIsNotArchitectural() throws {
+        let patch = """
+            diff --git a/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift b/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
+            --- a/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
+            +++ b/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
+            @@ -7,3 +7,3 @@
+             protocol GreetingViewPresenter: AnyObject {
+            -    init(view: any GreetingView, model: AppState)
+            +    init(view: any GreetingView, model: AppState, clock: any DayClock)
+                 func showGreeting()
+
+            """
+        let figures = DrillFigures(drill: try Self.drill(mvp: patch), pattern: .mvp)
+        #expect(figures.protocols.isEmpty && figures.changeClass == .local)
+        let method = """
+            diff --git a/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift b/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
+            --- a/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
+            +++ b/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
+            @@ -8,2 +8,3 @@
+                 init(view: any GreetingView, model: AppState)
+            +    func showPartOfDay()
+                 func showGreeting()
+
+            """
+        #expect(DrillFigures(drill: try Self.drill(mvp: method), pattern: .mvp).protocols == ["GreetingViewPresenter"])
+    }
+
     @Test("the role graph: in MVP the view holds its presenter and the presenter its view (weakly); the prediction follows it")
     func roleGraph() throws {
         let graph = RoleGraph(pattern: .mvp)
@@ -113,5 +142,21 @@ struct DrillFiguresTests {
         for drill in drills {
             #expect(drill.expected.count == 4, "\(drill.name): request.md names the expected roles of all four patterns")
         }
+    }
+}
+
+/// `docs/drills.md` is written by `make docs` from `mvx drills --format markdown`; it must be what
+/// the drills and the code give now.
+@Suite("Generated drills page is fresh")
+struct DrillsDocFreshnessTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/drills.md")
+
+    @Test("docs/drills.md holds today's drill figures (`make docs` rewrites it)")
+    func fresh() throws {
+        let text = try String(contentsOf: Self.file, encoding: .utf8)
+        let marker = "<!-- generated: mvx drills --format markdown -->\n"
+        let body = try #require(text.range(of: marker).map { String(text[$0.upperBound...]) }, "docs/drills.md has no \(marker)")
+        #expect(body == DrillsReport.current.markdown() + "\n", "docs/drills.md is stale: run `make docs` and commit it")
     }
 }

@@ -9,4 +9,5 @@ extension OpenPanel {
     var timeline: TimelinePanel? { if case .timeline(let panel) = self { panel } else { nil } }
     var ownership: OwnershipPanel? { if case .ownership(let panel) = self { panel } else { nil } }
     var card: CardPanel? { if case .card(let panel) = self { panel } else { nil } }
+    var drills: DrillsPanel? { if case .drills(let panel) = self { panel } else { nil } }
 }

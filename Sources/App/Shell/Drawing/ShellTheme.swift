@@ -29,6 +29,9 @@ enum ShellTheme {
     static let networkOK = themed(\.networkOK)
     static let networkFailed = themed(\.networkFailed)
     static let networkCached = themed(\.networkCached)
+    /// A patch's added and removed lines (the drills panel): the palette's success and failure colours.
+    static let diffAdded = networkOK
+    static let diffRemoved = networkFailed
     /// A bar of the metrics charts that no role colours (the criteria, MVVM's binding).
     static let metricsBar = themed(\.metricsBar)
     static let overlay = themed(\.overlay)

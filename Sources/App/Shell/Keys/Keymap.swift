@@ -72,6 +72,8 @@ package enum PanelCommand: Hashable, Sendable {
     case pairView
     /// Compare's pair view: the next or previous pattern on the right.
     case cyclePair(forward: Bool)
+    /// The drills panel: the next or previous change drill.
+    case nextDrill(forward: Bool)
 }
 
 /// Who a key binding belongs to.
@@ -181,6 +183,10 @@ package enum Keymap {
             keys: "i", label: "card", barRank: 12, help: "card: problem, cost, when to pick it; or click its tab",
             commands: [.character("i"): .togglePanel(.card)]),
         KeyBinding(
+            // D, not d: the listings screen's d is its next district.
+            keys: "D", label: "drills", barRank: 13, help: "drills: one change made in every pattern, what it touched",
+            commands: [.character("D"): .togglePanel(.drills)]),
+        KeyBinding(
             keys: "w", label: nil, help: "write the session so far to a file (mvx --replay FILE plays it)",
             commands: [.character("w"): .saveSession]),
         KeyBinding(
@@ -205,6 +211,12 @@ package enum Keymap {
         // No commands of the card's: the shell's 1-4 and Tab pass through it, and the card follows the pattern.
         KeyBinding(scope: .panel(.card), keys: "1-4 Tab", shortKeys: "1-4", label: "another pattern", shortLabel: "pattern"),
         KeyBinding(scope: .panel(.card), keys: "i/Esc", label: "close", panelCommands: closing("i")),
+        KeyBinding(scope: .panel(.drills), keys: "←→", label: "another drill", shortLabel: "drill",
+                   panelCommands: [.left: .nextDrill(forward: false), .right: .nextDrill(forward: true)]),
+        KeyBinding(scope: .panel(.drills), keys: "↑↓ PgUp PgDn", shortKeys: "↑↓", label: "scroll", panelCommands: scrollKeys),
+        // The shell's 1-4 and Tab pass through, and the diff shown follows the pattern.
+        KeyBinding(scope: .panel(.drills), keys: "1-4 Tab", shortKeys: "1-4", label: "another pattern", shortLabel: "pattern"),
+        KeyBinding(scope: .panel(.drills), keys: "D/Esc", label: "close", panelCommands: closing("D")),
 
         // Ownership: a scrolled tree, or the four patterns side by side.
         KeyBinding(scope: .panel(.ownership), keys: "↑↓ PgUp PgDn", shortKeys: "↑↓", label: "scroll", panelCommands: scrollKeys),

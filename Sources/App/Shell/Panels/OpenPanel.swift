@@ -12,6 +12,7 @@ package enum OpenPanel: Equatable, Sendable {
     case timeline(TimelinePanel)
     case ownership(OwnershipPanel)
     case card(CardPanel)
+    case drills(DrillsPanel)
 
     /// The panel `id` for the app in `state`, and what opening it sets off (compare's replay).
     @MainActor
@@ -31,6 +32,7 @@ package enum OpenPanel: Equatable, Sendable {
         case .timeline: return (.timeline(TimelinePanel()), nil)
         case .ownership: return (.ownership(OwnershipPanel(screen: state.screen, canCapture: canReplay)), nil)
         case .card: return (.card(CardPanel()), nil)
+        case .drills: return (.drills(DrillsPanel()), nil)
         default: return nil
         }
     }
@@ -45,6 +47,7 @@ package enum OpenPanel: Equatable, Sendable {
         case .timeline(let panel): panel
         case .ownership(let panel): panel
         case .card(let panel): panel
+        case .drills(let panel): panel
         }
     }
 
@@ -68,6 +71,7 @@ package enum OpenPanel: Equatable, Sendable {
         case .timeline(var panel): defer { self = .timeline(panel) }; return panel.handle(key, in: context)
         case .ownership(var panel): defer { self = .ownership(panel) }; return panel.handle(key, in: context)
         case .card(var panel): defer { self = .card(panel) }; return panel.handle(key, in: context)
+        case .drills(var panel): defer { self = .drills(panel) }; return panel.handle(key, in: context)
         }
     }
 }

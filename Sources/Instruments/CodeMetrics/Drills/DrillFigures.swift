@@ -62,17 +62,44 @@ package struct DrillFigures: Sendable, Equatable {
             if file.isNew {
                 protocols += file.hunks.flatMap(\.added).compactMap(Self.declaredProtocol)
             } else if let source = sources.first(where: { $0.path == file.path }), source.isIndexed {
-                let declarations = source.index.declarations.filter { $0.kind == .protocol }
-                let lines = file.touchedOldLines
-                protocols += declarations.filter { declaration in
-                    lines.contains { declaration.first < $0 && $0 <= declaration.last }
-                }.map(\.name)
+                protocols += Self.changedProtocols(file, index: source.index)
                 protocols += file.hunks.flatMap(\.added).compactMap(Self.declaredProtocol)
             }
         }
         self.protocols = Array(Set(protocols)).sorted()
         changeClass = if touched.isEmpty { .none } else if !self.protocols.isEmpty { .architectural }
             else if touched.count == 1 { .local } else { .nonLocal }
+    }
+
+    /// The protocols whose requirements `file`'s change edits: a removed line inside one, or a new
+    /// line added inside one. An initializer requirement is assembly (who is made with what), not how
+    /// the roles talk, and comments and blank lines say nothing: neither counts.
+    static func changedProtocols(_ file: PatchedFile, index: FileIndex) -> [String] {
+        let declarations = index.declarations
+        func protocolAround(_ line: Int) -> Declaration? {
+            guard let (position, found) = declarations.enumerated().first(where: { _, declaration in
+                declaration.kind == .protocol && declaration.first < line && line <= declaration.last
+            }) else { return nil }
+            let inInitializer = declarations.contains { declaration in
+                declaration.kind == .initializer && declaration.parent == position && declaration.lines.contains(line)
+            }
+            return inInitializer ? nil : found
+        }
+        func meaningful(_ text: String) -> Bool {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            return !trimmed.isEmpty && !trimmed.hasPrefix("//") && !trimmed.hasPrefix("init(") && trimmed != "}"
+        }
+        var names: [String] = []
+        for hunk in file.hunks {
+            for (line, text) in zip(hunk.removedLines, hunk.removed) where meaningful(text) {
+                if let found = protocolAround(line) { names.append(found.name) }
+            }
+            for (point, text) in zip(hunk.insertionPoints, hunk.added) where meaningful(text) {
+                // Inserted after `point`: inside a protocol when the line after it is inside one too.
+                if let found = protocolAround(point + 1), found.first <= point { names.append(found.name) }
+            }
+        }
+        return names
     }
 
     /// `GreetingPresenter` for `Sources/Patterns/MVP/Greeting/GreetingPresenter.swift`.

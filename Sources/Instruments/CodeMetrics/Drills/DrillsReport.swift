@@ -1,7 +1,7 @@
 import PatternVocabulary
 import SourceCatalog
 
-/// The change drills' figures for every pattern: what `mvx drills` prints, the `d` panel shows and
+/// The change drills' figures for every pattern: what `mvx drills` prints, the `D` panel shows and
 /// `docs/drills.md` holds.
 package struct DrillsReport: Sendable, Equatable {
     package var drills: [ChangeDrill]
@@ -55,16 +55,33 @@ package struct DrillsReport: Sendable, Equatable {
 
     // MARK: - Markdown
 
+    /// Each drill's request and table, then the totals per pattern (docs/drills.md).
     package func markdown() -> String {
-        var lines = ["| drill | pattern | files | roles touched | + | − | tests added | class | expected | predicted ripple | rippled beyond |",
-                     "|---|---|---:|---|---:|---:|---:|---|---|---|---|"]
+        var lines: [String] = []
         for (drill, row) in zip(drills, figures) {
+            lines += ["## \(drill.title)", "", "`Drills/\(drill.name)/` — " + drill.request.split(separator: "\n").joined(separator: " "), ""]
+            let shared = shared(drill)
+            lines.append(shared.files == 0 ? "Outside the patterns: nothing."
+                : "Outside the patterns, the same for all four: \(shared.files) files, +\(shared.added) −\(shared.removed) "
+                    + "(" + drill.shared.map { "`\($0.path)`" }.joined(separator: ", ") + ").")
+            lines += ["", "| pattern | files | + | − | tests added | class | roles touched | expected | predicted ripple | beyond the prediction |",
+                      "|---|---:|---:|---:|---:|---|---|---|---|---|"]
             for figure in row {
-                lines.append("| \(drill.name) | \(figure.pattern.name) | \(figure.files) | "
-                    + "\(figure.touched.isEmpty ? "none" : Self.roles(figure.touched)) | \(figure.added) | \(figure.removed) | "
-                    + "\(figure.testsAdded) | \(figure.changeClass.rawValue) | \(Self.roles(figure.expected)) | "
+                lines.append("| \(figure.pattern.name) | \(figure.files) | \(figure.added) | \(figure.removed) | \(figure.testsAdded) | "
+                    + "\(figure.changeClass.rawValue)\(figure.protocols.isEmpty ? "" : " (" + figure.protocols.joined(separator: ", ") + ")") | "
+                    + "\(figure.touched.isEmpty ? "none" : Self.roles(figure.touched)) | \(Self.roles(figure.expected)) | "
                     + "\(Self.roles(figure.predicted)) | \(figure.rippled.isEmpty ? "—" : Self.roles(figure.rippled)) |")
             }
+            lines.append("")
+        }
+        lines += ["## Totals", "", "| pattern | lines changed (+ and −) | files | roles touched (sum) | tests added | local | non-local | architectural | no pattern code |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for pattern in PatternID.allCases {
+            let mine = figures.flatMap { $0.filter { $0.pattern == pattern } }
+            func count(_ kind: ChangeClass) -> Int { mine.filter { $0.changeClass == kind }.count }
+            lines.append("| \(pattern.name) | \(mine.reduce(0) { $0 + $1.added + $1.removed }) | \(mine.reduce(0) { $0 + $1.files }) | "
+                + "\(mine.reduce(0) { $0 + $1.touched.count }) | \(mine.reduce(0) { $0 + $1.testsAdded }) | "
+                + "\(count(.local)) | \(count(.nonLocal)) | \(count(.architectural)) | \(count(.none)) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -92,7 +109,8 @@ package struct DrillsReport: Sendable, Equatable {
 
     // MARK: - Helpers
 
-    static func roles(_ roles: [Role]) -> String { roles.isEmpty ? "none" : roles.map(\.rawValue).joined(separator: ", ") }
+    /// `Presenter, View`, or `none`.
+    package static func roles(_ roles: [Role]) -> String { roles.isEmpty ? "none" : roles.map(\.rawValue).joined(separator: ", ") }
 
     static func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
 

@@ -23,7 +23,7 @@ struct MVXCommand: AsyncParsableCommand {
         abstract: "The four iOS architecture patterns — MVC, MVP, MVVM, VIPER — side by side, live, in a terminal.",
         discussion: """
             Keys: 1-4 switch pattern, Tab/Shift-Tab cycle, g greeting, l listings, x mix (a pattern per screen), \
-            ↑↓ move, Enter press, [ ] scroll the trace, c compare, s source, m metrics, n network, w save the session, \
+            ↑↓ move, Enter press, [ ] scroll the trace, c compare, s source, m metrics, n network, D change drills, w save the session, \
             T the guided tour, ? help, q quit. New here? mvx tour walks you through it.
             Sessions: mvx --replay FILE plays one saved with w; mvx trace --session FILE, mvx conform FILE.
             A mixed app from the start: mvx --greeting-pattern mvc --listings-pattern viper.

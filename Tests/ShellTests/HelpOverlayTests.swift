@@ -28,7 +28,7 @@ struct HelpOverlayTests {
 
     @Test("the keys that teach are the panels, in the key bar's order")
     func teachingKeys() {
-        #expect(HelpOverlay.teachingKeys.map(\.keys) == ["c", "s", "t", "o", "m", "n", "i"])
+        #expect(HelpOverlay.teachingKeys.map(\.keys) == ["c", "s", "t", "o", "m", "n", "i", "D"])
     }
 
     @Test("scrolled to the end: every key, then the words mvx uses, each explained")

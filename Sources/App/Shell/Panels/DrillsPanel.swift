@@ -86,7 +86,8 @@ package struct DrillsPanel: ShellPanel {
         if comparison.isEmpty { comparison = ", the fewest of the four" }
         switch figure.changeClass {
         case .none:
-            return "\(pattern.name) needed no pattern code: the change stayed below the patterns"
+            let tests = figure.testFiles == 0 ? "" : " (only its tests changed: \(figure.testFiles) file\(figure.testFiles == 1 ? "" : "s"))"
+            return "\(pattern.name) needed no pattern code: the change stayed below the patterns" + tests
         case .local:
             return "\(pattern.name): one role (\(DrillsReport.roles(figure.touched))), \(lines) lines" + comparison
         case .nonLocal:

@@ -23,6 +23,8 @@ package struct DrillFigures: Sendable, Equatable {
     package var removed: Int
     /// `@Test` functions the pattern's patch adds.
     package var testsAdded: Int
+    /// Files of the pattern's unit tests the patch changes or adds.
+    package var testFiles: Int
     /// The roles whose source files the patch changes, in `RoleTable.countedRoles` order.
     package var touched: [Role]
     /// The roles a reader would expect (request.md).
@@ -45,6 +47,7 @@ package struct DrillFigures: Sendable, Equatable {
         let tests = patch.filter { $0.path.hasPrefix(pattern.testFolder) }
         added = code.reduce(0) { $0 + $1.added }
         removed = code.reduce(0) { $0 + $1.removed }
+        testFiles = tests.count
         let testLines = tests.flatMap(\.hunks)
         let testsAddedLines: [String] = testLines.flatMap { $0.added }
         let testsRemovedLines: [String] = testLines.flatMap { $0.removed }

@@ -26,7 +26,7 @@ struct DocReferenceTests {
         "VTDAppDependencies": "objc.io issue 13",
         // Keys, as the key bar and the help spell them.
         "Esc": "key", "Tab": "key", "Enter": "key", "PgUp": "key", "PgDn": "key", "Home": "key", "End": "key",
-        "Space": "key", "Backspace": "key", "T": "key", "S": "key",
+        "Space": "key", "Backspace": "key", "T": "key", "S": "key", "D": "key",
         // SwiftPM's resource rule that embeds the tour and the cards in the binary.
         "embedInCode": "SwiftPM",
         // A role, as the trace pane names it (MVVM's binding).

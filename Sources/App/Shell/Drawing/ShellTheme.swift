@@ -29,8 +29,9 @@ enum ShellTheme {
     static let networkOK = themed(\.networkOK)
     static let networkFailed = themed(\.networkFailed)
     static let networkCached = themed(\.networkCached)
-    /// A patch's added and removed lines (the drills panel): the palette's success and failure colours.
-    static let diffAdded = networkOK
+    /// A patch's added and removed lines (the drills panel). Removed lines are the failure colour;
+    /// added ones have their own green, brighter than `networkOK`'s on a light background.
+    static let diffAdded = themed(\.diffAdded)
     static let diffRemoved = networkFailed
     /// A bar of the metrics charts that no role colours (the criteria, MVVM's binding).
     static let metricsBar = themed(\.metricsBar)
@@ -93,6 +94,7 @@ struct ShellPalette: Sendable {
     var location: Style
     var networkOK: Style
     var networkFailed: Style
+    var diffAdded: Style
     var networkCached: Style
     var metricsBar: Style
     var leakAlarm: Style
@@ -183,6 +185,7 @@ extension ShellPalette {
         location: Style(foreground: .indexed(244, fallback: .white), attributes: .dim),
         networkOK: Style(foreground: .indexed(114, fallback: .green)),
         networkFailed: Style(foreground: .indexed(203, fallback: .red), attributes: .bold),
+        diffAdded: Style(foreground: .indexed(114, fallback: .green)),
         networkCached: Style(foreground: .indexed(75, fallback: .cyan)),
         metricsBar: Style(foreground: .indexed(110, fallback: .cyan)),
         leakAlarm: Style(foreground: .indexed(203, fallback: .red), attributes: .bold),
@@ -238,6 +241,9 @@ extension ShellPalette {
         location: Style(foreground: .indexed(242, fallback: nil)),
         networkOK: Style(foreground: .indexed(22, fallback: nil)),
         networkFailed: Style(foreground: .indexed(160, fallback: .red), attributes: .bold),
+        // xterm's 28 (#008700), 4.6:1 on white: 22 read as black beside the plain context lines. With
+        // 8 colours, bold in the text colour: the 8-colour green is too pale on white.
+        diffAdded: Style(foreground: .indexed(28, fallback: nil), attributes: .bold),
         networkCached: Style(foreground: .indexed(20, fallback: .blue)),
         metricsBar: Style(foreground: .indexed(96, fallback: .blue)),
         leakAlarm: Style(foreground: .indexed(160, fallback: .red), attributes: .bold),

@@ -117,7 +117,7 @@ struct CardPanelTests {
     }
 
     @Test("golden: the MVP card at 80×24 and 120×40, over the fixed report")
-    func goldens() async throws {
+    func cardGolden() async throws {
         for (size, name) in [(Size(width: 80, height: 24), "card-80x24"), (Size(width: 120, height: 40), "card-120x40")] {
             let session = TestApp.session(size: size, pattern: .mvp)
             await session.settle()

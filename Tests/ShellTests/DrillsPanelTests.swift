@@ -71,7 +71,7 @@ struct DrillsPanelTests {
     }
 
     @Test("golden: the first drill in MVP at 80×24 and 120×40")
-    func goldens() async {
+    func drillsPanelGolden() async {
         for (size, name) in [(Size(width: 80, height: 24), "drills-80x24"), (Size(width: 120, height: 40), "drills-120x40")] {
             let session = TestApp.session(size: size, pattern: .mvp)
             await session.settle()

@@ -162,19 +162,6 @@ package struct DrillsPanel: ShellPanel {
     // MARK: - Drawing
 
     func draw(into canvas: Canvas, context: PanelContext) {
-        canvas.screen.setCursor(nil)  // the module's text field is hidden under the panel
-        let width = canvas.size.width
-        guard width > 0, canvas.size.height > 1 else { return }
-        let lines = lines(for: context.pattern, width: width)
-        let page = canvas.size.height - 1
-        let first = scroll.clamped(page: page, content: lines.count)
-        let position = lines.count > page ? "lines \(first + 1)–\(first + page) of \(lines.count) · " : ""
-        let long = position + Keymap.hint(for: id)
-        let header = DisplayWidth.of(long) < width ? long : position + Keymap.hint(for: id, short: true)
-        if DisplayWidth.of(header) < width {
-            canvas.draw(header, at: Point(x: width - DisplayWidth.of(header), y: 0), style: ShellTheme.keyLabel)
-        }
-        for (row, line) in lines.dropFirst(first).prefix(page).enumerated() { line.draw(row: row + 1, in: canvas) }
-        ScrollMarker.draw(remaining: scroll.remaining(page: page, content: lines.count), in: canvas)
+        ScrolledPage.draw(lines(for: context.pattern, width: canvas.size.width), scroll: scroll, keysOf: id, into: canvas)
     }
 }

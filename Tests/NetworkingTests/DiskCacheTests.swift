@@ -18,10 +18,10 @@ import Tracing
         DiskCache(folder: folder, rule: rule, now: { time.now }, writer: writer)
     }
 
-    private func entryPath(_ key: String) -> String {
+    private func entryPath(_ key: String) throws -> String {
         let cache = tier()
         cache.write([1], for: key, expiresAt: Int64.max)
-        let name = try! FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".entry") }!
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".entry") })
         cache.removeAll()
         return folder.appending(path: name).path
     }
@@ -82,7 +82,7 @@ import Tracing
     func hostileFilesAreIgnoredAndReplaced(_ kind: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = "rent.list page=1"
-        let path = entryPath(key)
+        let path = try entryPath(key)
         let good = tier()
         good.write(Array("{\"items\":[]}".utf8), for: key, expiresAt: Int64.max)
         var file = try Array(Data(contentsOf: URL(filePath: path)))

@@ -7,10 +7,8 @@ import Testing
 @MainActor
 @Suite("Change drills panel (D)", .hangWatchdog)
 struct DrillsPanelTests {
-    /// A drill whose MVP patch changes the presenter's body and whose other patterns need nothing.
-    static let sample = try! ChangeDrill(name: "sample", files: [
-        "request.md": "# Greet by the time of day\n\nThe greeting says good evening.\nIn one place.\n\nexpected: MVC Controller; MVP Presenter; MVVM ViewModel; VIPER Interactor\n",
-        "mvp.patch": """
+    /// An MVP patch that changes the presenter's body.
+    static let presenterPatch = """
             diff --git a/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift b/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
             --- a/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
             +++ b/Sources/Patterns/MVP/Greeting/GreetingPresenter.swift
@@ -20,8 +18,12 @@ struct DrillsPanelTests {
             -        view?.setGreeting("Hello" + " " + first + " " + last)
             +        view?.setGreeting("Good evening," + " " + first + " " + last)
 
-            """,
-        "mvc.patch": "", "mvvm.patch": "", "viper.patch": "",
+            """
+
+    /// A drill whose MVP patch changes the presenter's body and whose other patterns need nothing.
+    static let sample = try! ChangeDrill(name: "sample", files: [
+        "request.md": "# Greet by the time of day\n\nThe greeting says good evening.\nIn one place.\n\nexpected: MVC Controller; MVP Presenter; MVVM ViewModel; VIPER Interactor\n",
+        "mvp.patch": presenterPatch, "mvc.patch": "", "mvvm.patch": "", "viper.patch": "",
     ])
     static let other = try! ChangeDrill(name: "other", files: [
         "request.md": "# Nothing at all\n\nexpected: MVC Controller; MVP Presenter; MVVM ViewModel; VIPER Presenter\n",
@@ -45,6 +47,25 @@ struct DrillsPanelTests {
         #expect(text.contains(" MVP/Greeting/GreetingPresenter.swift"))
         #expect(panel.lines(for: .mvc, width: 100).map(\.text).contains("   (empty: no change in this pattern)"))
         #expect(panel.note(for: .mvc) == "MVC needed no pattern code: the change stayed below the patterns")
+    }
+
+    @Test("the patch's heading names the roles the change reached beyond the predicted ripple")
+    func beyondThePrediction() throws {
+        // Nothing in MVP holds its builder, so a change expected there predicts no other role.
+        let drill = try ChangeDrill(name: "ripple", files: [
+            "request.md": "# Ripple\n\nexpected: MVC Controller; MVP Builder; MVVM ViewModel; VIPER Interactor\n",
+            "mvp.patch": Self.presenterPatch, "mvc.patch": "", "mvvm.patch": "", "viper.patch": "",
+        ])
+        let panel = DrillsPanel(report: DrillsReport(drills: [drill]))
+        let text = panel.lines(for: .mvp, width: 100).map(\.text)
+        #expect(text.contains(" MVP's patch: expected Builder · predicted Builder · beyond the prediction: Presenter"), "\(text)")
+        let narrow = panel.lines(for: .mvp, width: 40).map(\.text)
+        let heading = try #require(narrow.firstIndex { $0.hasPrefix(" MVP's patch: expected Builder") }, "\(narrow)")
+        let wrapped = narrow[heading..<min(narrow.count, heading + 3)]
+        #expect(wrapped.joined().contains("beyond the prediction: Presenter") && wrapped.allSatisfy { $0.count <= 40 },
+                "the heading wraps to the panel: \(wrapped)")
+        let sample = DrillsPanel(report: DrillsReport(drills: [Self.sample])).lines(for: .mvp, width: 100).map(\.text)
+        #expect(!sample.contains { $0.contains("beyond the prediction") }, "none when the change stayed in the prediction")
     }
 
     @Test("D opens the drills; ← → go through them; 1-4 keep it open, the diff follows; D and Esc close")

@@ -14,12 +14,14 @@ package enum SourceCatalog {
     /// The change drills' files (`Drills/<drill>/request.md`, `check.jsonl`, `<pattern>.patch`), sorted by path.
     package static let drillFiles: [SourceFile] = everyFile.filter { $0.module == "Drills" }
 
-    private static let everyFile: [SourceFile] = embedded.split(separator: "\n").compactMap { line in
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    // Split by bytes: a split of the String walks it character by character, which made this
+    // parse two thirds of the first metrics or drills report's time.
+    private static let everyFile: [SourceFile] = embedded.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line in
+        let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         guard fields.count == 4 else { return nil }
-        let bytes = Data(base64Encoded: String(fields[2])) ?? Data()
-        return SourceFile(module: String(fields[0]), path: String(fields[1]), text: String(decoding: bytes, as: UTF8.self),
-                          encodedIndex: String(fields[3]))
+        let bytes = Data(base64Encoded: Data(fields[2])) ?? Data()
+        return SourceFile(module: String(Substring(fields[0])), path: String(Substring(fields[1])),
+                          text: String(decoding: bytes, as: UTF8.self), encodedIndex: String(Substring(fields[3])))
     }
 
     /// Every stored `weak` or `unowned` instance property of the sources (`Sources/`), keyed

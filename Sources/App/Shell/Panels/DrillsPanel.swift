@@ -67,8 +67,11 @@ package struct DrillsPanel: ShellPanel {
         rows += PanelNote.lines(note(for: pattern), width: width)
         rows.append(TraceLine("", .plain))
         let own = figures.first { $0.pattern == pattern }
-        rows.append(TraceLine(" \(pattern.name)'s patch: expected \(DrillsReport.roles(own?.expected ?? [])) · "
-            + "predicted \(DrillsReport.roles(own?.predicted ?? []))", ShellTheme.notice))
+        let rippled = own?.rippled ?? []
+        let heading = "\(pattern.name)'s patch: expected \(DrillsReport.roles(own?.expected ?? [])) · "
+            + "predicted \(DrillsReport.roles(own?.predicted ?? []))"
+            + (rippled.isEmpty ? "" : " · beyond the prediction: \(DrillsReport.roles(rippled))")
+        rows += TextWrapping.lines(of: heading, width: text).map { TraceLine(" " + $0, ShellTheme.notice) }
         rows += Self.diff(drill.patchTexts[pattern] ?? "", width: width)
         return rows
     }

@@ -38,7 +38,8 @@ package struct DrillFigures: Sendable, Equatable {
     package var protocols: [String]
 
     /// The figures of `drill` in `pattern`, reading roles from `RoleTable` and declarations from `files`.
-    package init(drill: ChangeDrill, pattern: PatternID, files sources: [SourceFile] = SourceCatalog.files) {
+    /// `graph` is the pattern's `RoleGraph` over `files`, when the caller has made it already.
+    package init(drill: ChangeDrill, pattern: PatternID, files sources: [SourceFile] = SourceCatalog.files, graph: RoleGraph? = nil) {
         let patch = drill.patches[pattern] ?? []
         self.drill = drill.name
         self.pattern = pattern
@@ -56,7 +57,7 @@ package struct DrillFigures: Sendable, Equatable {
         touched = RoleTable.countedRoles.filter(roles.contains)
         let expected = drill.expected[pattern] ?? []
         self.expected = expected
-        let graph = RoleGraph(pattern: pattern, files: sources)
+        let graph = graph ?? RoleGraph(pattern: pattern, files: sources)
         let holders = Set(expected.flatMap { graph.holders(of: $0) })
         predicted = RoleTable.countedRoles.filter { expected.contains($0) || holders.contains($0) }
 
@@ -130,19 +131,22 @@ package struct RoleGraph: Sendable, Equatable {
 
     package init(pattern: PatternID, files: [SourceFile] = SourceCatalog.files) {
         self.pattern = pattern
-        let sources = files.filter { $0.path.hasPrefix(pattern.sourceFolder) && $0.isIndexed }
+        // Each index decoded once: decoding is most of what a graph costs.
+        let placed: [(role: Role, declarations: [Declaration])] = files
+            .filter { $0.path.hasPrefix(pattern.sourceFolder) && $0.isIndexed }
+            .compactMap { file in
+                RoleTable.role(of: DrillFigures.stem(file.path), in: pattern).map { ($0, file.index.declarations) }
+            }
         var owner: [String: Role] = [:]
-        for file in sources {
-            guard let role = RoleTable.role(of: DrillFigures.stem(file.path), in: pattern) else { continue }
-            for declaration in file.index.declarations
+        for (role, declarations) in placed {
+            for declaration in declarations
             where DeclarationKind.types.contains(declaration.kind) || declaration.kind == .protocol {
                 owner[declaration.name] = role
             }
         }
         var edges: [Role: Set<Role>] = [:]
-        for file in sources {
-            guard let role = RoleTable.role(of: DrillFigures.stem(file.path), in: pattern) else { continue }
-            for declaration in file.index.declarations {
+        for (role, declarations) in placed {
+            for declaration in declarations {
                 let named = declaration.stored ? declaration.typeNames + declaration.inherited : declaration.inherited
                 for name in named {
                     if let held = owner[name], held != role { edges[role, default: []].insert(held) }

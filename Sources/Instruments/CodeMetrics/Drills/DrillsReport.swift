@@ -10,7 +10,10 @@ package struct DrillsReport: Sendable, Equatable {
 
     package init(drills: [ChangeDrill], files: [SourceFile] = SourceCatalog.files) {
         self.drills = drills
-        figures = drills.map { drill in PatternID.allCases.map { DrillFigures(drill: drill, pattern: $0, files: files) } }
+        let graphs = PatternID.allCases.map { RoleGraph(pattern: $0, files: files) }
+        figures = drills.map { drill in
+            zip(PatternID.allCases, graphs).map { DrillFigures(drill: drill, pattern: $0, files: files, graph: $1) }
+        }
     }
 
     /// Lines the drill's shared patch adds and removes, and the files it touches.

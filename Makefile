@@ -18,7 +18,7 @@ RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 endif
 endif
 
-.PHONY: run build test bench install deps test-deps goldens clean docs index
+.PHONY: run build test bench install deps test-deps goldens clean docs index drill-tests
 
 ## Builds (release) if needed and starts mvx. Pass options with ARGS="--pattern viper".
 run: deps
@@ -45,6 +45,12 @@ test: test-deps
 	@# The change drills last and alone: each builds a patched copy of the project on both cores,
 	@# which beside the suite pushed tests with one-minute limits past them.
 	$(SWIFT) test $(IMPORT_CHECK) --skip-build --filter 'EndToEndTests\.DrillTests'
+
+## The unit tests the change drills add, each drill applied to a copy of the project: what to run
+## when a drill's patches are written or changed (`make test` builds only each drill's app). A test
+## build per drill: minutes each. DRILL="middle-name" runs one.
+drill-tests: test-deps
+	scripts/drill-tests $(DRILL)
 
 ## Prints speed and memory figures (no pass/fail).
 bench:

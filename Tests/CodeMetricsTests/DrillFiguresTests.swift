@@ -143,6 +143,17 @@ struct DrillFiguresTests {
             #expect(drill.expected.count == 4, "\(drill.name): request.md names the expected roles of all four patterns")
         }
     }
+
+    @Test("mvx drills as text: no line wider than asked, every drill and pattern there", arguments: [80, 60])
+    func textFitsItsWidth(width: Int) {
+        let report = DrillsReport.current
+        let lines = report.text(width: width).split(separator: "\n", omittingEmptySubsequences: false)
+        let wide = lines.filter { $0.count > width }
+        #expect(wide.isEmpty, "\(wide)")
+        for drill in report.drills { #expect(lines.contains { $0.hasSuffix("(\(drill.name))") }, "\(drill.name)") }
+        #expect(lines.filter { $0.hasPrefix("  MVP ") }.count == report.drills.count)
+        #expect(lines.contains { $0.hasPrefix("         protocols ") }, "the protocols still shown, wrapped")
+    }
 }
 
 /// `docs/drills.md` is written by `make docs` from `mvx drills --format markdown`; it must be what

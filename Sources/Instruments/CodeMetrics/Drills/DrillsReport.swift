@@ -25,11 +25,13 @@ package struct DrillsReport: Sendable, Equatable {
 
     /// A table per drill and a bar per pattern (lines changed), `width` columns wide.
     package func text(width: Int = 80) -> String {
-        var lines = ["Change drills: the same change request in every pattern, as a patch make test applies and checks"]
-        lines.append("files · roles touched · + / − source lines · tests added · class (ALMA) · predicted ripple")
+        var lines = MetricsFormat.wrap("Change drills: the same change request in every pattern, as a patch make test applies and checks",
+                                       width: width)
+        lines += MetricsFormat.wrap("files · roles touched · + / − source lines · tests added · class (ALMA) · predicted ripple",
+                                    width: width)
         for (drill, row) in zip(drills, figures) {
             lines.append("")
-            lines.append("\(drill.title)  (\(drill.name))")
+            lines += MetricsFormat.wrap("\(drill.title) (\(drill.name))", width: width)
             let shared = shared(drill)
             lines.append(shared.files == 0 ? "  shared: none (no change outside the pattern modules)"
                 : "  shared: \(shared.files) files +\(shared.added) −\(shared.removed) (the same for every pattern)")
@@ -39,13 +41,13 @@ package struct DrillsReport: Sendable, Equatable {
                 lines.append("  \(Self.pad(figure.pattern.name, 6)) \(Self.pad(String(figure.files), 2)) files  "
                     + "+\(Self.pad(String(figure.added), 3)) −\(Self.pad(String(figure.removed), 3)) "
                     + "tests +\(figure.testsAdded)  \(figure.changeClass.rawValue)")
-                lines.append("         touched   \(roles)")
-                lines.append("         expected  \(Self.roles(figure.expected)) · predicted \(Self.roles(figure.predicted))")
+                lines += Self.labelled("touched", roles, width: width)
+                lines += Self.labelled("expected", "\(Self.roles(figure.expected)) · predicted \(Self.roles(figure.predicted))", width: width)
                 if !figure.rippled.isEmpty {
-                    lines.append("         rippled   beyond the prediction: \(Self.roles(figure.rippled))")
+                    lines += Self.labelled("rippled", "beyond the prediction: \(Self.roles(figure.rippled))", width: width)
                 }
                 if !figure.protocols.isEmpty {
-                    lines.append("         protocols \(figure.protocols.joined(separator: ", ")) (how the roles talk changed)")
+                    lines += Self.labelled("protocols", "\(figure.protocols.joined(separator: ", ")) (how the roles talk changed)", width: width)
                 }
                 let bar = max(0, width - 16)
                 let length = (figure.added + figure.removed) * bar / longest
@@ -113,6 +115,14 @@ package struct DrillsReport: Sendable, Equatable {
     // MARK: - Helpers
 
     /// `Presenter, View`, or `none`.
+    /// `text` after a label in the figures' column, wrapped under itself to `width`.
+    private static func labelled(_ label: String, _ text: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: 19)
+        return MetricsFormat.wrap(text, width: max(20, width - indent.count)).enumerated().map { index, line in
+            (index == 0 ? "         " + pad(label, 10) : indent) + line
+        }
+    }
+
     package static func roles(_ roles: [Role]) -> String { roles.isEmpty ? "none" : roles.map(\.rawValue).joined(separator: ", ") }
 
     static func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }

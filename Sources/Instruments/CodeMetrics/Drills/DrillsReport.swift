@@ -114,7 +114,6 @@ package struct DrillsReport: Sendable, Equatable {
 
     // MARK: - Helpers
 
-    /// `Presenter, View`, or `none`.
     /// `text` after a label in the figures' column, wrapped under itself to `width`.
     private static func labelled(_ label: String, _ text: String, width: Int) -> [String] {
         let indent = String(repeating: " ", count: 19)
@@ -123,6 +122,7 @@ package struct DrillsReport: Sendable, Equatable {
         }
     }
 
+    /// `Presenter, View`, or `none`.
     package static func roles(_ roles: [Role]) -> String { roles.isEmpty ? "none" : roles.map(\.rawValue).joined(separator: ", ") }
 
     static func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
